@@ -1,0 +1,134 @@
+package com.plyyard.engine.draughts;
+
+import com.plyyard.engine.IllegalMoveException;
+import com.plyyard.engine.InvalidInputException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * PDN move notation. Output: {@code from-to} for a quiet move, {@code fromxto} for a capture, and the
+ * long form listing every landing square exactly when another legal capture has the same from and to.
+ * Input: either separator, short or long form, the long form possibly listing only some of the landing
+ * squares, trailing {@code !}/{@code ?} annotations ignored; it must name exactly one legal move.
+ */
+public final class MoveNotation {
+    private static final Pattern SYNTAX = Pattern.compile("\\d{1,2}([-x]\\d{1,2})+");
+
+    /** Orders notations by their numbers (from, then the rest), not by characters: 6-1 before 46-41. */
+    public static final Comparator<String> ORDER = MoveNotation::compareNumerically;
+
+    private MoveNotation() {
+    }
+
+    /** Gives every move its canonical notation within its legal-move list. */
+    static void assign(List<DraughtsMove> moves) {
+        for (DraughtsMove m : moves) {
+            boolean ambiguous = false;
+            if (m.isCapture()) {
+                for (DraughtsMove other : moves) {
+                    if (other != m && other.from() == m.from() && other.to() == m.to()) {
+                        ambiguous = true;
+                        break;
+                    }
+                }
+            }
+            m.setNotation(ambiguous ? m.longNotation() : m.from() + (m.isCapture() ? "x" : "-") + m.to());
+        }
+    }
+
+    static DraughtsMove parse(String text, List<DraughtsMove> legal) {
+        if (text == null) {
+            throw new InvalidInputException("No move given.");
+        }
+        String t = text.strip().replaceAll("[!?]+$", "").toLowerCase(java.util.Locale.ROOT);
+        if (!SYNTAX.matcher(t).matches()) {
+            throw new InvalidInputException("'" + text + "' is not a draughts move; write it like 32-28, 28x19 or 47x38x24.");
+        }
+        String[] parts = t.split("[-x]");
+        int[] squares = new int[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            squares[i] = Integer.parseInt(parts[i]);
+            if (squares[i] < 1 || squares[i] > 50) {
+                throw new InvalidInputException("'" + text + "' names square " + squares[i] + "; squares are numbered 1 to 50.");
+            }
+        }
+        int from = squares[0];
+        int to = squares[squares.length - 1];
+        List<DraughtsMove> matches = new ArrayList<>();
+        for (DraughtsMove m : legal) {
+            if (m.from() == from && m.to() == to && passesThrough(m, squares)) {
+                matches.add(m);
+            }
+        }
+        if (matches.size() == 1) {
+            return matches.get(0);
+        }
+        if (matches.size() > 1) {
+            throw new InvalidInputException("'" + text + "' is ambiguous: it could be "
+                + matches.stream().map(DraughtsMove::longNotation).collect(Collectors.joining(" or "))
+                + "; list the landing squares.");
+        }
+        throw new IllegalMoveException(whyIllegal(text.strip(), from, legal));
+    }
+
+    /** True when some path of the move lands on the given intermediate squares, in order. */
+    private static boolean passesThrough(DraughtsMove m, int[] squares) {
+        if (squares.length == 2) {
+            return true;
+        }
+        if (!m.isCapture()) {
+            return false;
+        }
+        for (int[] path : m.paths()) {
+            int next = 1;
+            for (int i = 0; i < path.length - 1 && next < squares.length - 1; i++) {
+                if (path[i] == squares[next]) {
+                    next++;
+                }
+            }
+            if (next == squares.length - 1) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String whyIllegal(String text, int from, List<DraughtsMove> legal) {
+        if (legal.isEmpty()) {
+            return text + " is not legal: the side to move has no legal move.";
+        }
+        if (legal.get(0).isCapture()) {
+            int n = legal.get(0).captureCount();
+            return text + " is not legal: capturing is compulsory and the longest capture takes " + n
+                + (n == 1 ? " piece" : " pieces") + " (" + list(legal) + ").";
+        }
+        boolean pieceMoves = legal.stream().anyMatch(m -> m.from() == from);
+        if (!pieceMoves) {
+            return text + " is not legal: there is no piece of the side to move on " + from
+                + " that can move (legal moves: " + list(legal) + ").";
+        }
+        return text + " is not legal here (legal moves: " + list(legal) + ").";
+    }
+
+    private static String list(List<DraughtsMove> moves) {
+        int shown = Math.min(moves.size(), 12);
+        String s = moves.subList(0, shown).stream().map(DraughtsMove::notation).collect(Collectors.joining(", "));
+        return moves.size() > shown ? s + ", …" : s;
+    }
+
+    private static int compareNumerically(String a, String b) {
+        String[] pa = a.split("[-x]");
+        String[] pb = b.split("[-x]");
+        for (int i = 0; i < Math.min(pa.length, pb.length); i++) {
+            int c = Integer.compare(Integer.parseInt(pa[i]), Integer.parseInt(pb[i]));
+            if (c != 0) {
+                return c;
+            }
+        }
+        int c = Integer.compare(pa.length, pb.length);
+        return c != 0 ? c : a.compareTo(b);
+    }
+}

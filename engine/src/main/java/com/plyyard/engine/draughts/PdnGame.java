@@ -1,0 +1,291 @@
+package com.plyyard.engine.draughts;
+
+import com.plyyard.engine.IllegalMoveException;
+import com.plyyard.engine.InvalidInputException;
+import com.plyyard.engine.Outcome;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A PDN game record: tags, the moves (canonical PDN) and the result.
+ *
+ * <p>The rule set is always recorded, never inferred: {@code fmjd} records carry {@code [GameType "20"]};
+ * {@code plyyard} records carry {@code [Rules "plyyard"]} and the Black-starts {@code FEN} tag and never
+ * GameType 20. A non-default plyyard draw threshold is kept in {@code [DrawPlies "n"]}. Results are
+ * written {@code 2-0}, {@code 0-2}, {@code 1-1} or {@code *}; {@code 1-0}, {@code 0-1} and
+ * {@code 1/2-1/2} are read too. Comments, variations and NAGs are skipped on reading.
+ */
+public final class PdnGame {
+    public static final String TAG_RULES = "Rules";
+    public static final String TAG_DRAW_PLIES = "DrawPlies";
+    private static final List<String> SEVEN = List.of("Event", "Site", "Date", "Round", "White", "Black", "Result");
+
+    private final DraughtsRules rules;
+    private final Board start;
+    private final Map<String, String> tags;
+    private final List<String> moves;
+    private final String result;
+
+    private PdnGame(DraughtsRules rules, Board start, Map<String, String> tags, List<String> moves, String result) {
+        this.rules = rules;
+        this.start = start;
+        this.tags = Collections.unmodifiableMap(new LinkedHashMap<>(tags));
+        this.moves = List.copyOf(moves);
+        this.result = result;
+    }
+
+    /**
+     * Records a game from its first position and moves. The result comes from the final position (or
+     * {@code *} while it is ongoing); {@code tags} fills the seven standard tags (missing ones get "?").
+     *
+     * @throws IllegalMoveException if a move is illegal (the message names its number)
+     */
+    public static PdnGame record(DraughtsPosition first, List<String> moves, Map<String, String> tags) {
+        List<String> canonical = new ArrayList<>(moves.size());
+        DraughtsPosition p = first;
+        for (int i = 0; i < moves.size(); i++) {
+            DraughtsMove m = parseNumbered(p, moves.get(i), i, first.board().whiteToMove());
+            canonical.add(m.notation());
+            p = p.play(m);
+        }
+        String result = resultOf(p);
+        return new PdnGame(first.rules(), first.board(), tags, canonical, result);
+    }
+
+    public DraughtsRules rules() {
+        return rules;
+    }
+
+    public Board start() {
+        return start;
+    }
+
+    public Map<String, String> tags() {
+        return tags;
+    }
+
+    public List<String> moves() {
+        return moves;
+    }
+
+    /** "2-0", "0-2", "1-1" or "*". */
+    public String result() {
+        return result;
+    }
+
+    /** Plays the record through from its first position. */
+    public List<DraughtsPosition> positions() {
+        List<DraughtsPosition> out = new ArrayList<>(moves.size() + 1);
+        DraughtsPosition p = rules.position(start);
+        out.add(p);
+        for (int i = 0; i < moves.size(); i++) {
+            p = p.play(parseNumbered(p, moves.get(i), i, start.whiteToMove()));
+            out.add(p);
+        }
+        return out;
+    }
+
+    /** The final position of the record. */
+    public DraughtsPosition replay() {
+        List<DraughtsPosition> all = positions();
+        return all.get(all.size() - 1);
+    }
+
+    /** Parses the {@code index}-th move of a record, naming it by its PDN move number when it fails. */
+    private static DraughtsMove parseNumbered(DraughtsPosition p, String move, int index, boolean startWhite) {
+        try {
+            return p.parseMove(move);
+        } catch (IllegalMoveException | InvalidInputException e) {
+            // full move numbers start at 1 and grow after each Black move
+            int number = (index + (startWhite ? 0 : 1)) / 2 + 1;
+            String where = "Move " + number + (p.board().whiteToMove() ? ". " : "... ") + move + ": ";
+            if (e instanceof IllegalMoveException) {
+                throw new IllegalMoveException(where + e.getMessage());
+            }
+            throw new InvalidInputException(where + e.getMessage());
+        }
+    }
+
+    static String resultOf(DraughtsPosition p) {
+        return p.outcome().map(PdnGame::resultOf).orElse("*");
+    }
+
+    static String resultOf(Outcome o) {
+        if (o.draw()) {
+            return "1-1";
+        }
+        return o.winners().contains(0) ? "2-0" : "0-2";
+    }
+
+    /** The record as PDN text. */
+    public String write() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String t : SEVEN) {
+            out.put(t, tags.getOrDefault(t, t.equals("Date") ? "????.??.??" : "?"));
+        }
+        out.put("Result", result);
+        Board standardStart = Board.start(rules.ruleSet());
+        if (rules.ruleSet() == RuleSet.FMJD) {
+            out.put("GameType", "20");
+        } else {
+            out.put(TAG_RULES, "plyyard");
+            if (rules.noCaptureDrawPlies() != DraughtsRules.DEFAULT_NO_CAPTURE_DRAW_PLIES) {
+                out.put(TAG_DRAW_PLIES, Integer.toString(rules.noCaptureDrawPlies()));
+            }
+        }
+        if (rules.ruleSet() == RuleSet.PLYYARD || !start.equals(standardStart)) {
+            out.put("FEN", Fen.format(start));
+        }
+        for (Map.Entry<String, String> e : tags.entrySet()) {
+            if (!out.containsKey(e.getKey()) && !e.getKey().equals("GameType") && !e.getKey().equals(TAG_RULES)
+                && !e.getKey().equals(TAG_DRAW_PLIES) && !e.getKey().equals("FEN")) {
+                out.put(e.getKey(), e.getValue());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<String, String> e : out.entrySet()) {
+            sb.append('[').append(e.getKey()).append(" \"")
+                .append(e.getValue().replace("\\", "\\\\").replace("\"", "\\\"")).append("\"]\n");
+        }
+        sb.append('\n');
+        StringBuilder line = new StringBuilder();
+        boolean white = start.whiteToMove();
+        int number = 1;
+        for (int i = 0; i < moves.size(); i++) {
+            String token;
+            if (white) {
+                token = number + ". " + moves.get(i);
+            } else if (i == 0) {
+                token = number + "... " + moves.get(i);
+            } else {
+                token = moves.get(i);
+            }
+            if (!white) {
+                number++;
+            }
+            white = !white;
+            appendWrapped(sb, line, token);
+        }
+        appendWrapped(sb, line, result);
+        sb.append(line).append('\n');
+        return sb.toString();
+    }
+
+    private static void appendWrapped(StringBuilder sb, StringBuilder line, String token) {
+        if (line.length() > 0 && line.length() + 1 + token.length() > 79) {
+            sb.append(line).append('\n');
+            line.setLength(0);
+        }
+        if (line.length() > 0) {
+            line.append(' ');
+        }
+        line.append(token);
+    }
+
+    /**
+     * Reads one record (the first, if the text holds several).
+     *
+     * @throws InvalidInputException if the text is malformed or the rule set is not recorded
+     * @throws IllegalMoveException  if a move is illegal (the message names its number)
+     */
+    public static PdnGame parse(String text) {
+        List<PdnGame> all = parseAll(text);
+        if (all.isEmpty()) {
+            throw new InvalidInputException("The PDN text holds no game.");
+        }
+        return all.get(0);
+    }
+
+    /** Reads every record of a PDN text. */
+    public static List<PdnGame> parseAll(String text) {
+        List<PdnGame> games = new ArrayList<>();
+        PdnLexer lexer = new PdnLexer(text);
+        while (lexer.hasMore()) {
+            games.add(parseOne(lexer));
+        }
+        return games;
+    }
+
+    private static PdnGame parseOne(PdnLexer lexer) {
+        Map<String, String> tags = lexer.tags();
+        DraughtsRules rules = rulesOf(tags);
+        Board start = tags.containsKey("FEN") ? Fen.parse(tags.get("FEN")) : Board.start(rules.ruleSet());
+        if (rules.ruleSet() == RuleSet.PLYYARD && !tags.containsKey("FEN")) {
+            start = Board.start(RuleSet.PLYYARD);
+        }
+        List<String> moveTokens = new ArrayList<>();
+        String result = lexer.moves(moveTokens);
+        String tagResult = tags.get("Result");
+        DraughtsPosition first = rules.position(start);
+        DraughtsPosition p = first;
+        List<String> canonical = new ArrayList<>(moveTokens.size());
+        for (int i = 0; i < moveTokens.size(); i++) {
+            DraughtsMove m = parseNumbered(p, moveTokens.get(i), i, start.whiteToMove());
+            canonical.add(m.notation());
+            p = p.play(m);
+        }
+        String finalResult = normaliseResult(result != null ? result : tagResult);
+        if (finalResult != null && !finalResult.equals("*") && p.isOver() && !finalResult.equals(resultOf(p))) {
+            throw new InvalidInputException("The record's result " + finalResult + " contradicts its final position: "
+                + p.outcome().orElseThrow().description());
+        }
+        Map<String, String> kept = new LinkedHashMap<>(tags);
+        kept.remove("Result");
+        return new PdnGame(rules, start, kept, canonical, finalResult == null ? "*" : finalResult);
+    }
+
+    private static DraughtsRules rulesOf(Map<String, String> tags) {
+        String gameType = tags.get("GameType");
+        String rulesTag = tags.get(TAG_RULES);
+        RuleSet fromType = null;
+        if (gameType != null) {
+            String type = gameType.strip();
+            if (type.equals("20") || type.startsWith("20,")) {
+                fromType = RuleSet.FMJD;
+            } else {
+                throw new InvalidInputException("GameType \"" + gameType + "\" is not international draughts (20).");
+            }
+        }
+        RuleSet fromTag = rulesTag == null ? null : RuleSet.fromId(rulesTag.strip().toLowerCase(java.util.Locale.ROOT));
+        if (fromType != null && fromTag != null && fromType != fromTag) {
+            throw new InvalidInputException("The record says both GameType \"20\" (FMJD) and Rules \"" + rulesTag
+                + "\"; a plyyard game is never type 20.");
+        }
+        RuleSet ruleSet = fromTag != null ? fromTag : fromType;
+        if (ruleSet == null) {
+            throw new InvalidInputException("The record does not say its rule set: add [GameType \"20\"] for FMJD "
+                + "or [Rules \"plyyard\"] for Ply Yard rules.");
+        }
+        if (ruleSet == RuleSet.FMJD) {
+            if (tags.containsKey(TAG_DRAW_PLIES)) {
+                throw new InvalidInputException("DrawPlies is a plyyard option; FMJD records cannot carry it.");
+            }
+            return DraughtsRules.fmjd();
+        }
+        if (!tags.containsKey(TAG_DRAW_PLIES)) {
+            return DraughtsRules.plyyard();
+        }
+        try {
+            return DraughtsRules.plyyard(Integer.parseInt(tags.get(TAG_DRAW_PLIES).strip()));
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException("DrawPlies must be a number, not \"" + tags.get(TAG_DRAW_PLIES) + "\".");
+        }
+    }
+
+    static String normaliseResult(String r) {
+        if (r == null) {
+            return null;
+        }
+        return switch (r.strip()) {
+            case "2-0", "1-0" -> "2-0";
+            case "0-2", "0-1" -> "0-2";
+            case "1-1", "1/2-1/2" -> "1-1";
+            case "*" -> "*";
+            case "0-0" -> "0-0";
+            default -> throw new InvalidInputException("Unknown PDN result '" + r + "'.");
+        };
+    }
+}
