@@ -1,0 +1,80 @@
+package com.plyyard.client;
+
+import com.plyyard.engine.IllegalMoveException;
+import com.plyyard.engine.InvalidInputException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./plyyard}: the Ply Yard command line. Its output is a stable contract that outside tools parse.
+ *
+ * <p>Exit codes: 0 success; 2 bad input (unknown variant, malformed position or move, bad depth, unknown
+ * option, usage errors) with exactly one line on stderr ({@code plyyard: <sentence>}; usage errors add the
+ * usage hint on a second line); 1 when a command could not do its job.
+ */
+@Command(name = "plyyard", mixinStandardHelpOptions = true, version = "plyyard 0.1.0-SNAPSHOT",
+    description = "Ply Yard: board-game rules engine tools and platform launcher.",
+    subcommands = {PerftCommand.class, MovesCommand.class, ApplyCommand.class, UpCommand.class,
+        CommandLine.HelpCommand.class})
+public class PlyYard implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "Missing subcommand: perft, moves, apply or up.");
+    }
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The configured command line; tests call {@code setOut}/{@code setErr} and {@code execute} on it. */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new PlyYard());
+        cl.setParameterExceptionHandler(PlyYard::usageError);
+        cl.setExecutionExceptionHandler(PlyYard::failure);
+        return cl;
+    }
+
+    private static int usageError(ParameterException e, String[] args) {
+        CommandLine cl = e.getCommandLine();
+        PrintWriter err = cl.getErr();
+        String message = e.getMessage();
+        if (e instanceof CommandLine.UnmatchedArgumentException u && cl.getParent() == null
+            && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")
+            && cl.getParseResult() != null && !cl.getParseResult().hasSubcommand()) {
+            message = "Unknown subcommand '" + u.getUnmatched().get(0) + "'; the subcommands are "
+                + String.join(", ", cl.getSubcommands().keySet()) + ".";
+        }
+        err.println("plyyard: " + oneLine(message));
+        err.println("Try '" + cl.getCommandSpec().qualifiedName() + " --help' for more information.");
+        err.flush();
+        return CliException.BAD_INPUT;
+    }
+
+    private static int failure(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
+        PrintWriter err = cl.getErr();
+        int code;
+        if (e instanceof CliException c) {
+            err.println((c.prefixed() ? "plyyard: " : "") + oneLine(c.getMessage()));
+            code = c.exitCode();
+        } else if (e instanceof InvalidInputException || e instanceof IllegalMoveException) {
+            err.println("plyyard: " + oneLine(e.getMessage()));
+            code = CliException.BAD_INPUT;
+        } else {
+            err.println("plyyard: unexpected error: " + oneLine(String.valueOf(e)));
+            code = CliException.FAILED;
+        }
+        err.flush();
+        return code;
+    }
+
+    static String oneLine(String s) {
+        return s == null ? "" : s.strip().replaceAll("\\s*[\\r\\n]+\\s*", " ");
+    }
+}

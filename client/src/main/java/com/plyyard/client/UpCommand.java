@@ -1,0 +1,52 @@
+package com.plyyard.client;
+
+import com.plyyard.client.platform.Platform;
+import com.plyyard.client.platform.ServiceSpec;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code up}: starts the platform's services, waits until they are healthy, and stays until Ctrl-C. */
+@Command(name = "up", mixinStandardHelpOptions = true,
+    description = "Starts the Ply Yard services (rules-service on localhost:7071) and runs until Ctrl-C.")
+public class UpCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60",
+        description = "How long to wait for each service to report SERVING (default: ${DEFAULT-VALUE}).")
+    int timeoutSeconds;
+
+    @Override
+    public Integer call() {
+        if (timeoutSeconds < 1) {
+            throw CliException.badInput("--timeout must be at least 1 second, not " + timeoutSeconds + ".");
+        }
+        Path home = Path.of(System.getProperty("plyyard.home", ".")).toAbsolutePath().normalize();
+        List<ServiceSpec> services = List.of(
+            new ServiceSpec("rules-service", home.resolve("rules-service/target/quarkus-app/quarkus-run.jar"),
+                port("RULES_PORT", 7071), "RULES_PORT", "plyyard.v1.RulesService"));
+        Platform platform = new Platform(home, services, spec.commandLine().getOut(), spec.commandLine().getErr());
+        return platform.run(timeoutSeconds);
+    }
+
+    private static int port(String variable, int fallback) {
+        String value = System.getenv(variable);
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        try {
+            int port = Integer.parseInt(value.strip());
+            if (port >= 1 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw CliException.badInput(variable + " must be a port number between 1 and 65535, not '" + value + "'.");
+    }
+}

@@ -1,0 +1,185 @@
+package com.plyyard.rules;
+
+import com.plyyard.engine.InvalidInputException;
+import com.plyyard.engine.LegalMove;
+import com.plyyard.engine.Position;
+import com.plyyard.engine.VariantRules;
+import com.plyyard.engine.Variants;
+import com.plyyard.proto.v1.ApplyMoveRequest;
+import com.plyyard.proto.v1.ApplyMoveResponse;
+import com.plyyard.proto.v1.FormatPositionRequest;
+import com.plyyard.proto.v1.FormatPositionResponse;
+import com.plyyard.proto.v1.Game;
+import com.plyyard.proto.v1.GameState;
+import com.plyyard.proto.v1.GameStatus;
+import com.plyyard.proto.v1.LegalMovesRequest;
+import com.plyyard.proto.v1.LegalMovesResponse;
+import com.plyyard.proto.v1.ListVariantsRequest;
+import com.plyyard.proto.v1.ListVariantsResponse;
+import com.plyyard.proto.v1.NewGameRequest;
+import com.plyyard.proto.v1.ParsePositionRequest;
+import com.plyyard.proto.v1.PerftDivide;
+import com.plyyard.proto.v1.PerftRequest;
+import com.plyyard.proto.v1.PerftResponse;
+import com.plyyard.rules.mapping.GameMapper;
+import com.plyyard.rules.mapping.ProtoMapper;
+import io.grpc.Status;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
+
+/**
+ * What each RulesService method does, generic over the engine's {@link VariantRules} and {@link Position}.
+ * Methods throw engine exceptions or gRPC statuses; {@link ServiceErrors} turns them into statuses.
+ * Blocking: call them on worker threads.
+ */
+@ApplicationScoped
+public class RulesLogic {
+    private final ProtoMapper mapper = ProtoMapper.standard();
+
+    @Inject
+    PerftLimits limits;
+
+    public ListVariantsResponse listVariants(ListVariantsRequest request) {
+        ListVariantsResponse.Builder b = ListVariantsResponse.newBuilder();
+        for (VariantRules rules : Variants.all()) {
+            if (request.getGame() == Game.GAME_UNSPECIFIED || ProtoMapper.game(rules.game()) == request.getGame()) {
+                b.addVariants(mapper.variant(rules));
+            }
+        }
+        return b.build();
+    }
+
+    public GameState newGame(NewGameRequest request) {
+        return mapper.state(mapper.rules(request.getVariant(), request.getOptions()).start());
+    }
+
+    public LegalMovesResponse legalMoves(LegalMovesRequest request) {
+        GameState state = requireState(request.hasState(), request.getState());
+        Position position = mapper.position(state);
+        LegalMovesResponse.Builder b = LegalMovesResponse.newBuilder();
+        if (state.getStatus() == GameStatus.FINISHED) {
+            return b.build(); // ended outside the rules (agreement, resignation, time): no moves
+        }
+        for (LegalMove m : position.legalMoves()) {
+            b.addMoves(mapper.move(m, position.rules()));
+        }
+        return b.build();
+    }
+
+    public ApplyMoveResponse applyMove(ApplyMoveRequest request) {
+        GameState state = requireState(request.hasState(), request.getState());
+        Position position = mapper.position(state);
+        if (state.getStatus() == GameStatus.FINISHED) {
+            String why = state.hasOutcome() && !state.getOutcome().getDescription().isBlank()
+                ? " (" + stripDot(state.getOutcome().getDescription()) + ")" : "";
+            throw ServiceErrors.failedPrecondition("The game is over" + why + "; no more moves can be played.");
+        }
+        if (request.getMove().isBlank()) {
+            throw new InvalidInputException("No move given.");
+        }
+        LegalMove move = position.parseMove(request.getMove());
+        Position next = position.play(move);
+        return ApplyMoveResponse.newBuilder()
+            .setState(mapper.state(next))
+            .setMove(mapper.move(move, position.rules()))
+            .build();
+    }
+
+    public GameState parsePosition(ParsePositionRequest request) {
+        VariantRules rules = mapper.rules(request.getVariant(), request.getOptions());
+        return mapper.state(rules.parse(request.getPosition()));
+    }
+
+    public FormatPositionResponse formatPosition(FormatPositionRequest request) {
+        FormatPositionRequest.SourceCase source = request.getSourceCase();
+        if (source == FormatPositionRequest.SourceCase.SOURCE_NOT_SET) {
+            throw new InvalidInputException("Nothing to format: give a position text or a structured board.");
+        }
+        GameMapper boardMapper = null;
+        if (source != FormatPositionRequest.SourceCase.POSITION) {
+            String boardGame = source.name().toLowerCase(Locale.ROOT);
+            for (GameMapper m : mapper.mappers()) {
+                if (m.boardSourceCase() == source) {
+                    boardMapper = m;
+                }
+            }
+            if (boardMapper == null) {
+                throw new InvalidInputException("Formatting a structured board is not supported yet for " + boardGame + ".");
+            }
+        }
+        VariantRules rules = mapper.rules(request.getVariant(), request.getOptions());
+        String text;
+        if (boardMapper == null) {
+            text = request.getPosition();
+        } else {
+            if (!boardMapper.game().equals(rules.game())) {
+                throw new InvalidInputException("A " + boardMapper.game() + " board was given, but " + rules.id() + " is a "
+                    + rules.game() + " variant.");
+            }
+            text = boardMapper.boardToText(request);
+        }
+        return FormatPositionResponse.newBuilder().setPosition(rules.parse(text).notation()).build();
+    }
+
+    /**
+     * @param clientGone true once the caller cancelled or its deadline passed; the count then stops
+     */
+    public PerftResponse perft(PerftRequest request, BooleanSupplier clientGone) {
+        VariantRules rules = mapper.rules(request.getVariant(), request.getOptions());
+        Position position = request.getPosition().isBlank() ? rules.start() : rules.parse(request.getPosition());
+        long depth = Integer.toUnsignedLong(request.getDepth());
+        if (depth < 1 || depth > rules.maxPerftDepth()) {
+            throw new InvalidInputException("Perft depth must be between 1 and " + rules.maxPerftDepth() + " for "
+                + rules.id() + ", not " + depth + ".");
+        }
+        PerftLimits.Permit permit = limits.tryAcquire().orElseThrow(() -> ServiceErrors.resourceExhausted(
+            "The server is already running " + limits.maxConcurrent() + " perft counts, its limit; try again when one "
+                + "has finished."));
+        try (permit) {
+            long start = System.nanoTime();
+            long budgetNanos = permit.maxMillis() * 1_000_000L;
+            BooleanSupplier stop = () -> clientGone.getAsBoolean() || permit.serverClosing()
+                || System.nanoTime() - start > budgetNanos;
+            PerftResponse.Builder b = PerftResponse.newBuilder();
+            try {
+                if (request.getDivide()) {
+                    long total = 0;
+                    for (Map.Entry<String, Long> e : rules.divide(position, (int) depth, stop).entrySet()) {
+                        b.addDivide(PerftDivide.newBuilder().setMove(e.getKey()).setNodes(e.getValue()));
+                        total += e.getValue();
+                    }
+                    b.setNodes(total);
+                } else {
+                    b.setNodes(rules.perft(position, (int) depth, stop));
+                }
+            } catch (CancellationException e) {
+                if (clientGone.getAsBoolean()) {
+                    throw Status.CANCELLED.withDescription("The client cancelled the perft count.").asRuntimeException();
+                }
+                if (permit.serverClosing()) {
+                    throw Status.UNAVAILABLE.withDescription("rules-service is shutting down; ask again in a moment.")
+                        .asRuntimeException();
+                }
+                throw ServiceErrors.resourceExhausted("Perft exceeded the " + permit.maxMillis()
+                    + " ms budget; ask for a smaller depth.");
+            }
+            return b.setMillis((System.nanoTime() - start) / 1_000_000L).build();
+        }
+    }
+
+    private static GameState requireState(boolean present, GameState state) {
+        if (!present) {
+            throw new InvalidInputException("The request has no game state; start one with NewGame or ParsePosition.");
+        }
+        return state;
+    }
+
+    private static String stripDot(String s) {
+        String t = s.strip();
+        return t.endsWith(".") ? t.substring(0, t.length() - 1) : t;
+    }
+}
