@@ -1,13 +1,14 @@
 package com.plyyard.engine;
 
 import com.plyyard.engine.draughts.DraughtsCatalog;
+import com.plyyard.engine.ploy.PloyCatalog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /** Every variant Ply Yard knows, by id. */
 public final class Variants {
-    private static final List<GameCatalog> CATALOGS = List.of(new DraughtsCatalog());
+    private static final List<GameCatalog> CATALOGS = List.of(new DraughtsCatalog(), new PloyCatalog());
 
     private Variants() {
     }

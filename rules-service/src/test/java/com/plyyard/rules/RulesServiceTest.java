@@ -84,7 +84,9 @@ class RulesServiceTest {
     @Test
     void listVariants() {
         ListVariantsResponse all = rules.listVariants(ListVariantsRequest.getDefaultInstance());
-        assertEquals(List.of("draughts:fmjd", "draughts:plyyard"), all.getVariantsList().stream().map(Variant::getId).toList());
+        assertEquals(List.of("draughts:fmjd", "draughts:plyyard", "ploy:3m:2p", "ploy:3m:ffa", "ploy:3m:team",
+            "ploy:imperium:2p", "ploy:imperium:ffa", "ploy:imperium:team"),
+            all.getVariantsList().stream().map(Variant::getId).toList());
         Variant fmjd = all.getVariants(0);
         assertEquals(Game.DRAUGHTS, fmjd.getGame());
         assertEquals("fmjd", fmjd.getRuleSet());
@@ -100,7 +102,7 @@ class RulesServiceTest {
         assertEquals(50, plyyard.getOptions().getDraughts().getNoCaptureDrawPlies());
 
         assertEquals(2, rules.listVariants(ListVariantsRequest.newBuilder().setGame(Game.DRAUGHTS).build()).getVariantsCount());
-        assertEquals(0, rules.listVariants(ListVariantsRequest.newBuilder().setGame(Game.PLOY).build()).getVariantsCount());
+        assertEquals(6, rules.listVariants(ListVariantsRequest.newBuilder().setGame(Game.PLOY).build()).getVariantsCount());
     }
 
     @Test
@@ -372,7 +374,7 @@ class RulesServiceTest {
             .setVariant("draughts:fmjd").build()));
         String ploy = assertStatus(Status.Code.INVALID_ARGUMENT, () -> rules.formatPosition(FormatPositionRequest.newBuilder()
             .setVariant("draughts:fmjd").setPloy(PloyBoard.getDefaultInstance()).build()));
-        assertTrue(ploy.contains("not supported yet for ploy"), ploy);
+        assertTrue(ploy.contains("A ploy board was given, but draughts:fmjd is a draughts variant"), ploy);
         assertStatus(Status.Code.INVALID_ARGUMENT, () -> rules.formatPosition(FormatPositionRequest.newBuilder()
             .setVariant("draughts:fmjd").setDraughts(DraughtsBoard.newBuilder()
                 .addPieces(DraughtsPiece.newBuilder().setSquare(28).setWhite(true))

@@ -3,6 +3,7 @@ package com.plyyard.engine.draughts;
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.Outcome;
+import com.plyyard.engine.record.RecordLexer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -146,43 +147,22 @@ public final class PdnGame {
             }
         }
         StringBuilder sb = new StringBuilder();
-        for (Map.Entry<String, String> e : out.entrySet()) {
-            sb.append('[').append(e.getKey()).append(" \"")
-                .append(e.getValue().replace("\\", "\\\\").replace("\"", "\\\"")).append("\"]\n");
-        }
+        RecordLexer.writeTags(sb, out);
         sb.append('\n');
-        StringBuilder line = new StringBuilder();
+        List<String> tokens = new ArrayList<>();
         boolean white = start.whiteToMove();
         int number = 1;
         for (int i = 0; i < moves.size(); i++) {
-            String token;
             if (white) {
-                token = number + ". " + moves.get(i);
-            } else if (i == 0) {
-                token = number + "... " + moves.get(i);
+                tokens.add(number + ". " + moves.get(i));
             } else {
-                token = moves.get(i);
-            }
-            if (!white) {
+                tokens.add(i == 0 ? number + "... " + moves.get(i) : moves.get(i));
                 number++;
             }
             white = !white;
-            appendWrapped(sb, line, token);
         }
-        appendWrapped(sb, line, result);
-        sb.append(line).append('\n');
-        return sb.toString();
-    }
-
-    private static void appendWrapped(StringBuilder sb, StringBuilder line, String token) {
-        if (line.length() > 0 && line.length() + 1 + token.length() > 79) {
-            sb.append(line).append('\n');
-            line.setLength(0);
-        }
-        if (line.length() > 0) {
-            line.append(' ');
-        }
-        line.append(token);
+        tokens.add(result);
+        return sb.append(RecordLexer.wrap(tokens)).toString();
     }
 
     /**
@@ -202,14 +182,21 @@ public final class PdnGame {
     /** Reads every record of a PDN text. */
     public static List<PdnGame> parseAll(String text) {
         List<PdnGame> games = new ArrayList<>();
-        PdnLexer lexer = new PdnLexer(text);
+        RecordLexer lexer = new RecordLexer(text, PdnGame::isResult);
         while (lexer.hasMore()) {
             games.add(parseOne(lexer));
         }
         return games;
     }
 
-    private static PdnGame parseOne(PdnLexer lexer) {
+    private static boolean isResult(String token) {
+        return switch (token) {
+            case "2-0", "0-2", "1-1", "0-0", "1-0", "0-1", "1/2-1/2", "*" -> true;
+            default -> false;
+        };
+    }
+
+    private static PdnGame parseOne(RecordLexer lexer) {
         Map<String, String> tags = lexer.tags();
         DraughtsRules rules = rulesOf(tags);
         Board start = tags.containsKey("FEN") ? Fen.parse(tags.get("FEN")) : Board.start(rules.ruleSet());

@@ -38,7 +38,7 @@ public final class ProtoMapper {
 
     /** The mapper of every game the engine has a proto mapping for. */
     public static ProtoMapper standard() {
-        return new ProtoMapper(List.of(new DraughtsMapper()));
+        return new ProtoMapper(List.of(new DraughtsMapper(), new PloyMapper()));
     }
 
     public Optional<GameMapper> mapper(String game) {
@@ -149,6 +149,9 @@ public final class ProtoMapper {
             .setDescription(o.description());
         for (int w : o.winners()) {
             b.addWinners(w);
+        }
+        for (int seat : o.eliminationOrder()) {
+            b.addEliminationOrder(seat);
         }
         return b.build();
     }

@@ -1,26 +1,33 @@
-package com.plyyard.engine.draughts;
+package com.plyyard.engine.record;
 
 import com.plyyard.engine.InvalidInputException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
-/** Splits PDN text into tag pairs and move tokens, skipping comments, variations and NAGs. */
-final class PdnLexer {
+/**
+ * Splits game-record text in the PGN/PDN style into tag pairs and move tokens, skipping {@code {comments}},
+ * {@code ;} line comments, {@code (variations)} and {@code $n} NAGs. Shared by the records of every game;
+ * each game says which tokens are results.
+ */
+public final class RecordLexer {
     private final String text;
+    private final Predicate<String> isResult;
     private int pos;
 
-    PdnLexer(String text) {
+    public RecordLexer(String text, Predicate<String> isResult) {
         this.text = text == null ? "" : text;
+        this.isResult = isResult;
     }
 
-    boolean hasMore() {
+    public boolean hasMore() {
         skipSpaceAndComments();
         return pos < text.length();
     }
 
     /** Reads the tag section ({@code [Name "value"]} pairs) at the current position. */
-    Map<String, String> tags() {
+    public Map<String, String> tags() {
         Map<String, String> tags = new LinkedHashMap<>();
         while (true) {
             skipSpaceAndComments();
@@ -33,7 +40,7 @@ final class PdnLexer {
             int space = body.indexOf(' ');
             int quote = body.indexOf('"');
             if (space <= 0 || quote < 0 || !body.endsWith("\"") || quote == body.length() - 1) {
-                throw new InvalidInputException("Malformed PDN tag [" + body + "]; expected [Name \"value\"].");
+                throw new InvalidInputException("Malformed tag [" + body + "]; expected [Name \"value\"].");
             }
             String name = body.substring(0, space).strip();
             String value = body.substring(quote + 1, body.length() - 1).replace("\\\"", "\"").replace("\\\\", "\\");
@@ -53,14 +60,14 @@ final class PdnLexer {
                 return i;
             }
         }
-        throw new InvalidInputException("Unterminated PDN tag starting at character " + start + ".");
+        throw new InvalidInputException("Unterminated tag starting at character " + start + ".");
     }
 
     /**
      * Reads the move text up to the game's result token (returned), the next tag section, or the end
      * (null returned). Move numbers are dropped; annotations stay on the move tokens.
      */
-    String moves(List<String> out) {
+    public String moves(List<String> out) {
         while (true) {
             skipSpaceAndComments();
             if (pos >= text.length() || text.charAt(pos) == '[') {
@@ -77,9 +84,9 @@ final class PdnLexer {
             }
             String token = text.substring(start, pos);
             if (token.isEmpty()) {
-                throw new InvalidInputException("Unexpected '" + c + "' in PDN move text at character " + pos + ".");
+                throw new InvalidInputException("Unexpected '" + c + "' in the move text at character " + pos + ".");
             }
-            if (isResult(token)) {
+            if (isResult.test(token)) {
                 return token;
             }
             if (token.startsWith("$")) {
@@ -94,13 +101,6 @@ final class PdnLexer {
             }
             out.add(move);
         }
-    }
-
-    private static boolean isResult(String token) {
-        return switch (token) {
-            case "2-0", "0-2", "1-1", "0-0", "1-0", "0-1", "1/2-1/2", "*" -> true;
-            default -> false;
-        };
     }
 
     private void skipVariation() {
@@ -121,13 +121,13 @@ final class PdnLexer {
                 }
             }
         }
-        throw new InvalidInputException("Unterminated variation '(' in PDN move text.");
+        throw new InvalidInputException("Unterminated variation '(' in the move text.");
     }
 
     private void skipBraceComment() {
         int close = text.indexOf('}', pos);
         if (close < 0) {
-            throw new InvalidInputException("Unterminated comment '{' in PDN text.");
+            throw new InvalidInputException("Unterminated comment '{' in the record.");
         }
         pos = close + 1;
     }
@@ -146,5 +146,30 @@ final class PdnLexer {
                 return;
             }
         }
+    }
+
+    /** Writes tag pairs, one per line, escaping quotes and backslashes. */
+    public static void writeTags(StringBuilder sb, Map<String, String> tags) {
+        for (Map.Entry<String, String> e : tags.entrySet()) {
+            sb.append('[').append(e.getKey()).append(" \"")
+                .append(e.getValue().replace("\\", "\\\\").replace("\"", "\\\"")).append("\"]\n");
+        }
+    }
+
+    /** Joins move-text tokens into lines of at most 79 characters. */
+    public static String wrap(List<String> tokens) {
+        StringBuilder sb = new StringBuilder();
+        StringBuilder line = new StringBuilder();
+        for (String token : tokens) {
+            if (line.length() > 0 && line.length() + 1 + token.length() > 79) {
+                sb.append(line).append('\n');
+                line.setLength(0);
+            }
+            if (line.length() > 0) {
+                line.append(' ');
+            }
+            line.append(token);
+        }
+        return sb.append(line).append('\n').toString();
     }
 }
