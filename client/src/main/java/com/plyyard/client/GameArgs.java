@@ -10,11 +10,11 @@ import picocli.CommandLine.Option;
 /** The options every offline command shares: the variant, its options and a position. */
 public class GameArgs {
     @Option(names = "--variant", required = true, paramLabel = "ID",
-        description = "Variant id, e.g. draughts:fmjd or draughts:plyyard.")
+        description = "Variant id, e.g. draughts:fmjd, draughts:plyyard, ploy:3m:2p, ploy:imperium:team.")
     String variant;
 
     @Option(names = "--position", paramLabel = "TEXT",
-        description = "Position in the game's notation (draughts: FEN such as W:W31-50:B1-20). Default: the start.")
+        description = "Position in the game's notation (draughts: FEN such as W:W31-50:B1-20; Ploy: PPN). Default: the start.")
     String position;
 
     @Option(names = "--option", paramLabel = "KEY=VALUE",
