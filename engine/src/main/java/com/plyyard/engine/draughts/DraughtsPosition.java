@@ -6,6 +6,7 @@ import com.plyyard.engine.GameOverException;
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.Outcome;
 import com.plyyard.engine.Position;
+import com.plyyard.engine.Repetitions;
 import com.plyyard.engine.Seat;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -140,14 +141,7 @@ public final class DraughtsPosition implements Position {
         } else {
             noCapture = (m.isCapture() || m.promotes()) ? 0 : noCapturePlies + 1;
         }
-        long key = Zobrist.key(next);
-        long[] nextKeys;
-        if (irreversible) {
-            nextKeys = new long[] {key};
-        } else {
-            nextKeys = Arrays.copyOf(keys, keys.length + 1);
-            nextKeys[keys.length] = key;
-        }
+        long[] nextKeys = Repetitions.after(keys, Zobrist.key(next), irreversible);
         return new DraughtsPosition(rules, next, kingMoves, sixteen, five, noCapture, nextKeys, ply + 1);
     }
 
@@ -190,14 +184,7 @@ public final class DraughtsPosition implements Position {
 
     /** How often the current position occurred since the last irreversible move (this time included). */
     public int repetitions() {
-        long current = keys[keys.length - 1];
-        int n = 0;
-        for (long k : keys) {
-            if (k == current) {
-                n++;
-            }
-        }
-        return n;
+        return Repetitions.occurrences(keys);
     }
 
     private List<DraughtsMove> generateMoves() {

@@ -1,7 +1,7 @@
 package com.plyyard.engine.draughts;
 
 import com.plyyard.engine.InvalidInputException;
-import java.util.Arrays;
+import com.plyyard.engine.Repetitions;
 import java.util.Map;
 import java.util.Set;
 
@@ -37,12 +37,7 @@ final class Restore {
         }
         int sixteenPlies = sixteen != null ? sixteen : (endgame == DraughtsPosition.Endgame.SIXTEEN ? 0 : -1);
         int fivePlies = five != null ? five : (endgame == DraughtsPosition.Endgame.FIVE ? 0 : -1);
-        long current = Zobrist.key(board);
-        long[] history = keys == null ? new long[0] : keys;
-        if (history.length == 0 || history[history.length - 1] != current) {
-            history = Arrays.copyOf(history, history.length + 1);
-            history[history.length - 1] = current;
-        }
+        long[] history = Repetitions.endingWith(keys, Zobrist.key(board));
         return new DraughtsPosition(rules, board, counters.getOrDefault("25-move", 0), sixteenPlies, fivePlies,
             counters.getOrDefault("no-capture", 0), history, ply);
     }

@@ -7,6 +7,7 @@ import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Outcome;
 import com.plyyard.engine.Position;
+import com.plyyard.engine.Repetitions;
 import com.plyyard.engine.Seat;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -127,14 +128,7 @@ public final class PloyPosition implements Position {
         }
         PloyState next = state.copy();
         next.make(m.code());
-        long key = PloyZobrist.key(next);
-        long[] nextKeys;
-        if (m.isCapture()) {
-            nextKeys = new long[] {key};
-        } else {
-            nextKeys = Arrays.copyOf(keys, keys.length + 1);
-            nextKeys[keys.length] = key;
-        }
+        long[] nextKeys = Repetitions.after(keys, PloyZobrist.key(next), m.isCapture());
         return new PloyPosition(rules, next, m.isCapture() ? 0 : noCapturePlies + 1, nextKeys, ply + 1);
     }
 
@@ -168,14 +162,7 @@ public final class PloyPosition implements Position {
 
     /** How often the current position occurred since the last capture (this time included). */
     public int repetitions() {
-        long current = keys[keys.length - 1];
-        int n = 0;
-        for (long k : keys) {
-            if (k == current) {
-                n++;
-            }
-        }
-        return n;
+        return Repetitions.occurrences(keys);
     }
 
     /** Seats in the order they went out. */

@@ -2,8 +2,8 @@ package com.plyyard.engine.ploy;
 
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.Position;
+import com.plyyard.engine.Repetitions;
 import com.plyyard.engine.VariantRules;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -143,12 +143,7 @@ public final class PloyRules implements VariantRules {
             throw new InvalidInputException("The ply count must not be negative.");
         }
         PloyState s = read(text);
-        long current = PloyZobrist.key(s);
-        long[] keys = repetitionKeys == null ? new long[0] : repetitionKeys;
-        if (keys.length == 0 || keys[keys.length - 1] != current) {
-            keys = Arrays.copyOf(keys, keys.length + 1);
-            keys[keys.length - 1] = current;
-        }
+        long[] keys = Repetitions.endingWith(repetitionKeys, PloyZobrist.key(s));
         return new PloyPosition(this, s, counters.getOrDefault("no-capture", 0), keys, ply);
     }
 
