@@ -10,11 +10,11 @@ import picocli.CommandLine.Option;
 /** The options every offline command shares: the variant, its options and a position. */
 public class GameArgs {
     @Option(names = "--variant", required = true, paramLabel = "ID",
-        description = "Variant id, e.g. draughts:fmjd, draughts:plyyard, ploy:3m:2p, ploy:imperium:team.")
+        description = "Variant id, e.g. draughts:fmjd, draughts:plyyard, ploy:3m:2p, ploy:imperium:team, piracy:classic.")
     String variant;
 
     @Option(names = "--position", paramLabel = "TEXT",
-        description = "Position in the game's notation (draughts: FEN such as W:W31-50:B1-20; Ploy: PPN). Default: the start.")
+        description = "Position in the game's notation (draughts: FEN such as W:W31-50:B1-20; Ploy: PPN; Piracy: 8 d4 b2NE:0:+0 g7SW:0:+0 c 0 -). Default: the start.")
     String position;
 
     @Option(names = "--option", paramLabel = "KEY=VALUE",

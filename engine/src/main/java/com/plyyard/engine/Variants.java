@@ -1,6 +1,7 @@
 package com.plyyard.engine;
 
 import com.plyyard.engine.draughts.DraughtsCatalog;
+import com.plyyard.engine.piracy.PiracyCatalog;
 import com.plyyard.engine.ploy.PloyCatalog;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,7 +9,7 @@ import java.util.Map;
 
 /** Every variant Ply Yard knows, by id. */
 public final class Variants {
-    private static final List<GameCatalog> CATALOGS = List.of(new DraughtsCatalog(), new PloyCatalog());
+    private static final List<GameCatalog> CATALOGS = List.of(new DraughtsCatalog(), new PloyCatalog(), new PiracyCatalog());
 
     private Variants() {
     }

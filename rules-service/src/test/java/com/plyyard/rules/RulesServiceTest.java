@@ -85,7 +85,7 @@ class RulesServiceTest {
     void listVariants() {
         ListVariantsResponse all = rules.listVariants(ListVariantsRequest.getDefaultInstance());
         assertEquals(List.of("draughts:fmjd", "draughts:plyyard", "ploy:3m:2p", "ploy:3m:ffa", "ploy:3m:team",
-            "ploy:imperium:2p", "ploy:imperium:ffa", "ploy:imperium:team"),
+            "ploy:imperium:2p", "ploy:imperium:ffa", "ploy:imperium:team", "piracy:classic"),
             all.getVariantsList().stream().map(Variant::getId).toList());
         Variant fmjd = all.getVariants(0);
         assertEquals(Game.DRAUGHTS, fmjd.getGame());

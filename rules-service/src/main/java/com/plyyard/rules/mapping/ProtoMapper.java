@@ -38,7 +38,7 @@ public final class ProtoMapper {
 
     /** The mapper of every game the engine has a proto mapping for. */
     public static ProtoMapper standard() {
-        return new ProtoMapper(List.of(new DraughtsMapper(), new PloyMapper()));
+        return new ProtoMapper(List.of(new DraughtsMapper(), new PloyMapper(), new PiracyMapper()));
     }
 
     public Optional<GameMapper> mapper(String game) {
