@@ -4,6 +4,7 @@ import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.Outcome;
 import com.plyyard.engine.record.RecordLexer;
+import com.plyyard.engine.record.RecordMoves;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -97,17 +98,10 @@ public final class PdnGame {
 
     /** Parses the {@code index}-th move of a record, naming it by its PDN move number when it fails. */
     private static DraughtsMove parseNumbered(DraughtsPosition p, String move, int index, boolean startWhite) {
-        try {
-            return p.parseMove(move);
-        } catch (IllegalMoveException | InvalidInputException e) {
-            // full move numbers start at 1 and grow after each Black move
-            int number = (index + (startWhite ? 0 : 1)) / 2 + 1;
-            String where = "Move " + number + (p.board().whiteToMove() ? ". " : "... ") + move + ": ";
-            if (e instanceof IllegalMoveException) {
-                throw new IllegalMoveException(where + e.getMessage());
-            }
-            throw new InvalidInputException(where + e.getMessage());
-        }
+        // full move numbers start at 1 and grow after each Black move
+        int number = (index + (startWhite ? 0 : 1)) / 2 + 1;
+        return RecordMoves.at("Move " + number + (p.board().whiteToMove() ? ". " : "... ") + move + ": ",
+            () -> p.parseMove(move));
     }
 
     static String resultOf(DraughtsPosition p) {

@@ -5,6 +5,7 @@ import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.Outcome;
 import com.plyyard.engine.Variants;
 import com.plyyard.engine.record.RecordLexer;
+import com.plyyard.engine.record.RecordMoves;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -38,16 +39,9 @@ public final class PiracyRecord {
         PiracyPosition p = first;
         List<String> written = new ArrayList<>();
         for (int i = 0; i < moves.size(); i++) {
-            PiracyMove m;
-            try {
-                m = p.parseMove(moves.get(i));
-            } catch (IllegalMoveException | InvalidInputException e) {
-                String where = "Move " + (i + 1) + " (" + moves.get(i) + "): ";
-                if (e instanceof IllegalMoveException) {
-                    throw new IllegalMoveException(where + e.getMessage());
-                }
-                throw new InvalidInputException(where + e.getMessage());
-            }
+            PiracyPosition current = p;
+            String text = moves.get(i);
+            PiracyMove m = RecordMoves.at("Move " + (i + 1) + " (" + text + "): ", () -> current.parseMove(text));
             written.add(m.longNotation());
             p = p.play(m);
         }

@@ -5,6 +5,7 @@ import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.Outcome;
 import com.plyyard.engine.Variants;
 import com.plyyard.engine.record.RecordLexer;
+import com.plyyard.engine.record.RecordMoves;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -91,15 +92,7 @@ public final class PloyRecord {
     }
 
     private static PloyMove parseNumbered(PloyPosition p, String move, int index) {
-        try {
-            return p.parseMove(move);
-        } catch (IllegalMoveException | InvalidInputException e) {
-            String where = "Move " + (index + 1) + " (" + move + "): ";
-            if (e instanceof IllegalMoveException) {
-                throw new IllegalMoveException(where + e.getMessage());
-            }
-            throw new InvalidInputException(where + e.getMessage());
-        }
+        return RecordMoves.at("Move " + (index + 1) + " (" + move + "): ", () -> p.parseMove(move));
     }
 
     static String resultOf(PloyPosition p) {
