@@ -13,6 +13,7 @@ import com.plyyard.proto.v1.NewGameRequest;
 import com.plyyard.proto.v1.ParsePositionRequest;
 import com.plyyard.proto.v1.PerftRequest;
 import com.plyyard.proto.v1.PerftResponse;
+import com.plyyard.proto.v1.RemoveSeatRequest;
 import com.plyyard.proto.v1.RulesServiceGrpc;
 import io.grpc.Context;
 import io.grpc.stub.ServerCallStreamObserver;
@@ -72,6 +73,12 @@ public class RulesGrpcService extends RulesServiceGrpc.RulesServiceImplBase {
     @Blocking
     public void perft(PerftRequest request, StreamObserver<PerftResponse> out) {
         unary("Perft", request, out, logic::perft);
+    }
+
+    @Override
+    @Blocking
+    public void removeSeat(RemoveSeatRequest request, StreamObserver<GameState> out) {
+        unary("RemoveSeat", request, out, (r, gone) -> logic.removeSeat(r));
     }
 
     @FunctionalInterface

@@ -5,6 +5,8 @@ import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.VariantRules;
 import com.plyyard.engine.Variants;
+import com.plyyard.engine.ploy.PloyMode;
+import com.plyyard.engine.ploy.PloyPosition;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.ApplyMoveResponse;
 import com.plyyard.proto.v1.FormatPositionRequest;
@@ -21,12 +23,17 @@ import com.plyyard.proto.v1.ParsePositionRequest;
 import com.plyyard.proto.v1.PerftDivide;
 import com.plyyard.proto.v1.PerftRequest;
 import com.plyyard.proto.v1.PerftResponse;
+import com.plyyard.proto.v1.RemoveSeatRequest;
+import com.plyyard.proto.v1.EndReason;
 import com.plyyard.rules.mapping.GameMapper;
 import com.plyyard.rules.mapping.ProtoMapper;
 import io.grpc.Status;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
@@ -169,6 +176,57 @@ public class RulesLogic {
             }
             return b.setMillis((System.nanoTime() - start) / 1_000_000L).build();
         }
+    }
+
+    /**
+     * A seat leaves by resignation or time: free-for-all Ploy goes on without it (the engine removes its
+     * pieces); every other game ends, the leaving side losing.
+     */
+    public GameState removeSeat(RemoveSeatRequest request) {
+        GameState state = requireState(request.hasState(), request.getState());
+        Position position = mapper.position(state);
+        EndReason reason = request.getReason();
+        if (reason != EndReason.RESIGNATION && reason != EndReason.TIMEOUT) {
+            throw new InvalidInputException("A seat leaves by RESIGNATION or TIMEOUT, not " + reason + ".");
+        }
+        if (state.getStatus() == GameStatus.FINISHED || position.isOver()) {
+            throw ServiceErrors.failedPrecondition("The game is over; nobody can leave it any more.");
+        }
+        List<com.plyyard.engine.Seat> seats = position.seats();
+        long seat = Integer.toUnsignedLong(request.getSeat());
+        if (seat >= seats.size()) {
+            throw new InvalidInputException("Seat " + seat + " does not exist; " + position.rules().id() + " has seats 0 to "
+                + (seats.size() - 1) + ".");
+        }
+        com.plyyard.engine.Seat leaving = seats.get((int) seat);
+        if (leaving.out()) {
+            throw ServiceErrors.failedPrecondition(capital(leaving.colour()) + " is already out of the game.");
+        }
+        if (position instanceof PloyPosition ploy && ploy.rules().ployMode() == PloyMode.FREE_FOR_ALL) {
+            return mapper.state(ploy.withoutSeat((int) seat));
+        }
+        List<Integer> winners = new ArrayList<>();
+        for (com.plyyard.engine.Seat s : seats) {
+            if (s.team() != leaving.team()) {
+                winners.add(s.index());
+            }
+        }
+        String names = winners.stream().map(w -> capital(seats.get(w).colour())).collect(Collectors.joining(" and "));
+        String why = reason == EndReason.RESIGNATION ? " resigned." : " ran out of time.";
+        com.plyyard.engine.Outcome outcome = new com.plyyard.engine.Outcome(false, winners,
+            com.plyyard.engine.EndReason.valueOf(reason.name()),
+            names + (winners.size() == 1 ? " wins: " : " win: ") + capital(leaving.colour()) + why, List.of());
+        GameState.Builder b = mapper.state(position).toBuilder()
+            .setStatus(GameStatus.FINISHED)
+            .setOutcome(ProtoMapper.outcome(outcome));
+        for (int i = 0; i < b.getSeatsCount(); i++) {
+            b.setSeats(i, b.getSeats(i).toBuilder().setOut(!winners.contains(i)));
+        }
+        return b.build();
+    }
+
+    private static String capital(String s) {
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
     private static GameState requireState(boolean present, GameState state) {

@@ -132,6 +132,26 @@ public final class PloyPosition implements Position {
         return new PloyPosition(rules, next, m.isCapture() ? 0 : noCapturePlies + 1, nextKeys, ply + 1);
     }
 
+    /**
+     * Free-for-all only: the position after {@code seat} leaves the game by resignation or time. Its pieces
+     * are removed without a takeover and its turns skipped; the game goes on unless one player is left.
+     *
+     * @throws IllegalMoveException if this is not a free-for-all, the game is over, or the seat is already out
+     */
+    public PloyPosition withoutSeat(int seat) {
+        requireOngoing();
+        if (state.mode != PloyMode.FREE_FOR_ALL) {
+            throw new IllegalMoveException("Only a free-for-all goes on without a player; in " + state.mode.id()
+                + " leaving ends the game.");
+        }
+        if (seat < 0 || seat >= 4 || state.isOut(seat)) {
+            throw new IllegalMoveException("Seat " + seat + " is not in the game.");
+        }
+        PloyState next = state.copy();
+        next.removeSeat(seat);
+        return new PloyPosition(rules, next, noCapturePlies, new long[] {PloyZobrist.key(next)}, ply);
+    }
+
     private void requireOngoing() {
         if (outcome != null) {
             throw new GameOverException("The game is over (" + outcome.description() + "); no more moves can be played.");

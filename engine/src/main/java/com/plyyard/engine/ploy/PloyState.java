@@ -313,6 +313,29 @@ public final class PloyState {
         }
     }
 
+    /**
+     * Takes a free-for-all player out of the game without a capture (resignation or time): its pieces leave
+     * the board — nobody takes them over, as with a bare Commander — and its turns are skipped. Not for use
+     * between {@link #make} and {@link #unmake}.
+     */
+    void removeSeat(int seat) {
+        outMask |= 1 << seat;
+        outOrder |= seat << (2 * outCount);
+        outCount++;
+        for (int c : Points.ALL) {
+            if (ctrl[c] == seat) {
+                ctrl[c] = EMPTY;
+            }
+        }
+        count[seat] = 0;
+        commander[seat] = -1;
+        if (outCount == 3) {
+            winners = ~outMask & 0xF;
+        } else if (turn == seat) {
+            advance();
+        }
+    }
+
     private void transfer(int from, int to) {
         for (int c : Points.ALL) {
             if (ctrl[c] == from) {
