@@ -19,6 +19,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "plyyard", mixinStandardHelpOptions = true, version = "plyyard 0.1.0-SNAPSHOT",
     description = "Ply Yard: board-game rules engine tools and platform launcher.",
     subcommands = {PerftCommand.class, MovesCommand.class, ApplyCommand.class, UpCommand.class,
+        com.plyyard.client.bench.BenchCommand.class,
         CommandLine.HelpCommand.class})
 public class PlyYard implements Runnable {
     @Spec

@@ -4,6 +4,7 @@ import com.plyyard.client.platform.Platform;
 import com.plyyard.client.platform.ServiceSpec;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -12,7 +13,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code up}: starts the platform's services, waits until they are healthy, and stays until Ctrl-C. */
 @Command(name = "up", mixinStandardHelpOptions = true,
-    description = "Starts the Ply Yard services (rules-service on localhost:7071) and runs until Ctrl-C.")
+    description = "Starts the Ply Yard services (rules-service on localhost:7071, lobby-service on localhost:7070 with its "
+        + "embedded PostgreSQL) and runs until Ctrl-C.")
 public class UpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -27,9 +29,14 @@ public class UpCommand implements Callable<Integer> {
             throw CliException.badInput("--timeout must be at least 1 second, not " + timeoutSeconds + ".");
         }
         Path home = Path.of(System.getProperty("plyyard.home", ".")).toAbsolutePath().normalize();
+        int rulesPort = port("RULES_PORT", 7071);
         List<ServiceSpec> services = List.of(
             new ServiceSpec("rules-service", home.resolve("rules-service/target/quarkus-app/quarkus-run.jar"),
-                port("RULES_PORT", 7071), "RULES_PORT", "plyyard.v1.RulesService"));
+                rulesPort, "RULES_PORT", "plyyard.v1.RulesService"),
+            // the lobby keeps its data in an embedded PostgreSQL under ~/.plyyard/lobby-db (or $PLYYARD_HOME/lobby-db)
+            new ServiceSpec("lobby-service", home.resolve("lobby-service/target/quarkus-app/quarkus-run.jar"),
+                port("LOBBY_PORT", 7070), "LOBBY_PORT", "plyyard.v1.LobbyService",
+                Map.of("RULES_HOST", "localhost", "RULES_PORT", Integer.toString(rulesPort))));
         Platform platform = new Platform(home, services, spec.commandLine().getOut(), spec.commandLine().getErr());
         return platform.run(timeoutSeconds);
     }

@@ -94,6 +94,7 @@ public final class Platform {
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+            pb.environment().putAll(s.env());
             pb.environment().put(s.portVariable(), Integer.toString(s.port()));
             process = pb.start();
         } catch (IOException e) {

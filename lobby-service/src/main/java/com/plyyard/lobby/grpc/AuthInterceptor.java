@@ -1,0 +1,54 @@
+package com.plyyard.lobby.grpc;
+
+import io.grpc.Context;
+import io.grpc.Contexts;
+import io.grpc.Metadata;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import io.grpc.Status;
+import io.quarkus.grpc.GlobalInterceptor;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/**
+ * Reads {@code authorization: Bearer <token>} for every plyyard.v1 method except LobbyService/Register and
+ * puts the token into the gRPC {@link Context}. A missing or malformed header is refused here at once
+ * (UNAUTHENTICATED); whether the token belongs to a player is checked on a worker thread by
+ * {@link com.plyyard.lobby.match.Players#caller}, because that needs the database and interceptors run on
+ * the event loop. Health and reflection need no token.
+ */
+@ApplicationScoped
+@GlobalInterceptor
+public class AuthInterceptor implements ServerInterceptor {
+    public static final Context.Key<String> TOKEN = Context.key("plyyard-token");
+    static final Metadata.Key<String> AUTHORIZATION = Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
+    private static final String REGISTER = "plyyard.v1.LobbyService/Register";
+
+    @Override
+    public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+        String method = call.getMethodDescriptor().getFullMethodName();
+        if (!method.startsWith("plyyard.v1.") || method.equals(REGISTER)) {
+            return next.startCall(call, headers);
+        }
+        String token = bearer(headers.get(AUTHORIZATION));
+        if (token == null) {
+            call.close(Status.UNAUTHENTICATED.withDescription(
+                "This call needs the metadata 'authorization: Bearer <token>'; Register gives a token."), new Metadata());
+            return new ServerCall.Listener<>() {
+            };
+        }
+        return Contexts.interceptCall(Context.current().withValue(TOKEN, token), call, headers, next);
+    }
+
+    static String bearer(String header) {
+        if (header == null) {
+            return null;
+        }
+        String h = header.strip();
+        if (h.length() < 7 || !h.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return null;
+        }
+        String token = h.substring(7).strip();
+        return token.isEmpty() ? null : token;
+    }
+}

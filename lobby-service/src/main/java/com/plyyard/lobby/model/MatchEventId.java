@@ -1,0 +1,28 @@
+package com.plyyard.lobby.model;
+
+import java.io.Serializable;
+import java.util.Objects;
+import java.util.UUID;
+
+public class MatchEventId implements Serializable {
+    public UUID matchId;
+    public long version;
+
+    public MatchEventId() {
+    }
+
+    public MatchEventId(UUID matchId, long version) {
+        this.matchId = matchId;
+        this.version = version;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof MatchEventId e && e.version == version && Objects.equals(e.matchId, matchId);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(matchId, version);
+    }
+}

@@ -1,0 +1,22 @@
+package com.plyyard.lobby.model;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import java.util.UUID;
+
+@Entity
+@Table(name = "players")
+public class PlayerEntity extends PanacheEntityBase {
+    @Id
+    public UUID id;
+
+    @Column(nullable = false, length = 32)
+    public String name;
+
+    @Column(name = "created_at", nullable = false)
+    public Instant createdAt;
+}

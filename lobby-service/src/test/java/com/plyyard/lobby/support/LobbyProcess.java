@@ -1,0 +1,85 @@
+package com.plyyard.lobby.support;
+
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** The packaged lobby-service (target/quarkus-app) as a child process, profile prod, on an external PostgreSQL. */
+public final class LobbyProcess implements AutoCloseable {
+    private final int port;
+    private final Process process;
+    private final Path log;
+    private ManagedChannel channel;
+
+    private LobbyProcess(int port, Process process, Path log) {
+        this.port = port;
+        this.process = process;
+        this.log = log;
+    }
+
+    public static Path jar() {
+        Path jar = Path.of(System.getProperty("plyyard.lobby.jar", "target/quarkus-app/quarkus-run.jar")).toAbsolutePath();
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing: the integration tests run the packaged lobby; "
+                + "run them with ./mvnw verify (package comes first).");
+        }
+        return jar;
+    }
+
+    public static LobbyProcess start(int port, EmbeddedPostgresProcess pg, int rulesPort, String name) {
+        Path log = Path.of("target", "it-logs", name + ".log").toAbsolutePath();
+        Process p = Processes.startJar(jar(), List.of(), Map.of(
+            "QUARKUS_PROFILE", "prod",
+            "LOBBY_PORT", Integer.toString(port),
+            "DB_URL", pg.jdbcUrl(),
+            "DB_USER", pg.user(),
+            "DB_PASSWORD", "",
+            "RULES_HOST", "localhost",
+            "RULES_PORT", Integer.toString(rulesPort)), log);
+        Processes.awaitReady(p, port, Duration.ofSeconds(90), log);
+        return new LobbyProcess(port, p, log);
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public Path log() {
+        return log;
+    }
+
+    public synchronized ManagedChannel channel() {
+        if (channel == null) {
+            channel = ManagedChannelBuilder.forAddress("localhost", port).usePlaintext().build();
+        }
+        return channel;
+    }
+
+    /** SIGTERM and wait: a clean stop. */
+    public void stop() {
+        if (channel != null) {
+            channel.shutdownNow();
+            try {
+                channel.awaitTermination(2, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            channel = null;
+        }
+        Processes.stop(process, Duration.ofSeconds(30));
+    }
+
+    public int exitValue() {
+        return process.exitValue();
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+}

@@ -1,0 +1,155 @@
+package com.plyyard.lobby.support;
+
+import com.plyyard.proto.v1.CreateMatchRequest;
+import com.plyyard.proto.v1.GameState;
+import com.plyyard.proto.v1.JoinMatchRequest;
+import com.plyyard.proto.v1.LegalMovesRequest;
+import com.plyyard.proto.v1.LobbyServiceGrpc;
+import com.plyyard.proto.v1.Match;
+import com.plyyard.proto.v1.Move;
+import com.plyyard.proto.v1.RegisterRequest;
+import com.plyyard.proto.v1.RegisterResponse;
+import com.plyyard.proto.v1.RulesServiceGrpc;
+import com.plyyard.proto.v1.SeatSpec;
+import com.plyyard.proto.v1.TimeControl;
+import io.grpc.Channel;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.quarkus.grpc.GrpcClient;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.sql.DataSource;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.AfterEach;
+
+/** What the scenario tests share: registering clients, creating matches, rules-service, the stored rows. */
+public abstract class LobbyTestBase {
+    private static final AtomicInteger NAMES = new AtomicInteger();
+
+    @GrpcClient("lobby")
+    protected Channel channel;
+
+    @Inject
+    protected DataSource dataSource;
+
+    @ConfigProperty(name = "plyyard.test.rules-port")
+    protected int rulesPort;
+
+    private ManagedChannel rulesChannel;
+    private final List<EventStream> streams = new ArrayList<>();
+
+    @AfterEach
+    void closeClients() {
+        streams.forEach(EventStream::close);
+        streams.clear();
+        if (rulesChannel != null) {
+            rulesChannel.shutdownNow();
+            rulesChannel = null;
+        }
+    }
+
+    protected TestPlayer register(String prefix) {
+        String name = prefix + "-" + NAMES.incrementAndGet() + "-" + UUID.randomUUID().toString().substring(0, 6);
+        RegisterResponse r = LobbyServiceGrpc.newBlockingStub(channel).register(RegisterRequest.newBuilder().setName(name).build());
+        return TestPlayer.of(channel, r.getPlayer(), r.getToken());
+    }
+
+    protected EventStream watch(TestPlayer who, String matchId, long from) {
+        EventStream s = who.watch(matchId, from);
+        streams.add(s);
+        return s;
+    }
+
+    protected static SeatSpec me() {
+        return SeatSpec.newBuilder().setMe(true).build();
+    }
+
+    protected static SeatSpec invite(TestPlayer p) {
+        return SeatSpec.newBuilder().setInvite(p.name()).build();
+    }
+
+    protected static SeatSpec open() {
+        return SeatSpec.newBuilder().setOpen(true).build();
+    }
+
+    protected static TimeControl clock(int initial, int increment) {
+        return TimeControl.newBuilder().setInitialSeconds(initial).setIncrementSeconds(increment).build();
+    }
+
+    /** A started match: the creator takes seat 0, the others are invited and join in order. */
+    protected Match started(String variant, TimeControl tc, TestPlayer... players) {
+        CreateMatchRequest.Builder b = CreateMatchRequest.newBuilder().setVariant(variant).setTimeControl(tc).addSeats(me());
+        for (int i = 1; i < players.length; i++) {
+            b.addSeats(invite(players[i]));
+        }
+        Match m = players[0].matches().createMatch(b.build());
+        for (int i = 1; i < players.length; i++) {
+            m = players[i].matches().joinMatch(JoinMatchRequest.newBuilder().setMatchId(m.getId()).build());
+        }
+        return m;
+    }
+
+    protected RulesServiceGrpc.RulesServiceBlockingStub rules() {
+        if (rulesChannel == null) {
+            rulesChannel = ManagedChannelBuilder.forAddress("localhost", rulesPort).usePlaintext().build();
+        }
+        return RulesServiceGrpc.newBlockingStub(rulesChannel);
+    }
+
+    protected List<Move> legalMoves(GameState state) {
+        return rules().legalMoves(LegalMovesRequest.newBuilder().setState(state).build()).getMovesList();
+    }
+
+    /** The stored rows of a match (match, seats, events) as text, to show that a refused call changed nothing. */
+    protected String stored(String matchId) {
+        StringBuilder sb = new StringBuilder();
+        UUID id = UUID.fromString(matchId);
+        try (Connection c = dataSource.getConnection()) {
+            dump(c, "SELECT * FROM matches WHERE id = ?", id, sb);
+            dump(c, "SELECT * FROM seats WHERE match_id = ? ORDER BY idx", id, sb);
+            dump(c, "SELECT version, type, md5(payload) FROM match_events WHERE match_id = ? ORDER BY version", id, sb);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return sb.toString();
+    }
+
+    protected long count(String sql, Object... args) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                st.setObject(i + 1, args[i]);
+            }
+            try (ResultSet rs = st.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void dump(Connection c, String sql, UUID id, StringBuilder sb) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement(sql)) {
+            st.setObject(1, id);
+            try (ResultSet rs = st.executeQuery()) {
+                ResultSetMetaData md = rs.getMetaData();
+                while (rs.next()) {
+                    for (int i = 1; i <= md.getColumnCount(); i++) {
+                        Object v = rs.getObject(i);
+                        sb.append(md.getColumnName(i)).append('=')
+                            .append(v instanceof byte[] bytes ? java.util.Arrays.hashCode(bytes) : String.valueOf(v)).append(' ');
+                    }
+                    sb.append('\n');
+                }
+            }
+        }
+    }
+}

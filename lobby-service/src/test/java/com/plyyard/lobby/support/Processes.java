@@ -1,0 +1,124 @@
+package com.plyyard.lobby.support;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Child processes of the tests: the packaged services, started with `java -jar`, stopped by their handle. */
+public final class Processes {
+    private Processes() {
+    }
+
+    public static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The rules-service fast-jar, or a failure that says how to build it. */
+    public static Path rulesJar() {
+        String configured = System.getProperty("plyyard.rules.jar");
+        Path jar = configured != null ? Path.of(configured)
+            : Path.of("..", "rules-service", "target", "quarkus-app", "quarkus-run.jar");
+        jar = jar.toAbsolutePath().normalize();
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("The lobby tests run the real rules-service, but " + jar + " is missing; build it "
+                + "first with: ./mvnw -DskipTests package -pl rules-service -am (a full ./mvnw verify builds it before lobby-service).");
+        }
+        return jar;
+    }
+
+    /** Starts {@code java [props] -jar jar} with the environment, output to the log file. */
+    public static Process startJar(Path jar, List<String> systemProps, Map<String, String> env, Path log) {
+        try {
+            Files.createDirectories(log.getParent());
+            Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+            List<String> cmd = new java.util.ArrayList<>();
+            cmd.add(java.toString());
+            cmd.add("-Xmx256m");
+            cmd.addAll(systemProps);
+            cmd.add("-jar");
+            cmd.add(jar.toString());
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            pb.environment().putAll(env);
+            return pb.start();
+        } catch (IOException e) {
+            throw new IllegalStateException("could not start " + jar + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Waits until GET http://localhost:port/q/health/ready answers 200, or fails naming the log. */
+    public static void awaitReady(Process p, int port, Duration max, Path log) {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        long deadline = System.nanoTime() + max.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!p.isAlive()) {
+                throw new IllegalStateException("the process exited with " + p.exitValue() + " while starting; log: " + log
+                    + "\n" + tail(log));
+            }
+            try {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/q/health/ready"))
+                    .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not up yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+            sleep(200);
+        }
+        throw new IllegalStateException("not ready within " + max.toSeconds() + " s; log: " + log + "\n" + tail(log));
+    }
+
+    /** SIGTERM, then a forced kill after the grace period. */
+    public static void stop(Process p, Duration grace) {
+        if (p == null || !p.isAlive()) {
+            return;
+        }
+        p.destroy();
+        try {
+            if (!p.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                p.waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    public static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+        } catch (IOException e) {
+            return "(no log)";
+        }
+    }
+
+    public static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
