@@ -27,6 +27,15 @@ public final class Zobrist {
     private Zobrist() {
     }
 
+    /** The key of one piece: type 0 white man, 1 white king, 2 black man, 3 black king; bit in the Squares layout. */
+    static long piece(int type, int bit) {
+        return KEYS[type][bit];
+    }
+
+    static long blackToMove() {
+        return BLACK_TO_MOVE;
+    }
+
     public static long key(Board board) {
         long k = board.whiteToMove() ? 0 : BLACK_TO_MOVE;
         k ^= xor(KEYS[0], board.white() & ~board.kings());

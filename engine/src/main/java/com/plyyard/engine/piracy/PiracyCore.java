@@ -136,6 +136,21 @@ public final class PiracyCore {
         return PiracyState.state(cook, silver, next, survival, ply);
     }
 
+    /** A lone ship after a move: grounding, the circle rule and sinking, with no enemy to hit. */
+    int sail(int ship, int code) {
+        int bow = PiracyState.bow(ship);
+        int h = headingAfter(PiracyState.heading(ship), code);
+        int target = geometry.step(bow, h);
+        int hits = PiracyState.hits(ship);
+        int run = PiracyState.run(ship);
+        if (target == Geometry.LAND) {
+            return PiracyState.ship(bow, PiracyState.heading(ship), hits, run, true);
+        }
+        int units = units(code);
+        hits = Math.min(SINKING_HITS, hits + penalties(run, units));
+        return PiracyState.ship(target, h, hits, runAfter(run, units), hits >= SINKING_HITS);
+    }
+
     /**
      * Hits the move deals (0–2): each enemy square touching the mover's new bow or new stern (the old bow)
      * counts once. None when the move runs aground or the enemy has sunk.

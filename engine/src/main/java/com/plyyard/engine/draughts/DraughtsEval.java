@@ -1,0 +1,108 @@
+package com.plyyard.engine.draughts;
+
+/**
+ * Static evaluation of a draughts position in hundredths of a man, from White's view: material (a king is
+ * worth three men), tempo (how far the men have advanced), centre, structure (back-rank guards, men covered
+ * from behind), runaway men (a man no enemy piece can stop before it crowns), and basic endings (a lone king
+ * against at most three pieces is a draw under both rule sets in practice; FMJD's 16- and 5-move rules make
+ * it one).
+ */
+final class DraughtsEval {
+    static final int MAN = 100;
+    static final int KING = 300;
+    private static final int[] TEMPO = new int[64];
+    private static final int[] CENTRE = new int[64];
+    /** Squares White's men must stay on to guard its promotion row early on (Black: mirrored). */
+    private static final long WHITE_GUARD = Squares.mask(47) | Squares.mask(48) | Squares.mask(49);
+    private static final long BLACK_GUARD = Squares.mask(2) | Squares.mask(3) | Squares.mask(4);
+    /** For each bit, the squares in front of a White man that an enemy could stop it from (its cone). */
+    private static final long[] WHITE_CONE = new long[64];
+    private static final long[] BLACK_CONE = new long[64];
+
+    static {
+        for (int s = 1; s <= 50; s++) {
+            int bit = Squares.bit(s);
+            int row = Squares.row(s);
+            int col = Squares.column(s);
+            TEMPO[bit] = 9 - row; // rows advanced by a White man (0 on its home row)
+            boolean centreFile = col >= 2 && col <= 7;
+            boolean centreRow = row >= 3 && row <= 6;
+            CENTRE[bit] = (centreFile ? 4 : 0) + (centreFile && centreRow ? 6 : 0);
+            long wc = 0;
+            long bc = 0;
+            for (int t = 1; t <= 50; t++) {
+                int dr = Squares.row(t) - row;
+                int dc = Math.abs(Squares.column(t) - col);
+                if (dr < 0 && dc <= -dr + 1) {
+                    wc |= Squares.mask(t);
+                }
+                if (dr > 0 && dc <= dr + 1) {
+                    bc |= Squares.mask(t);
+                }
+            }
+            WHITE_CONE[bit] = wc;
+            BLACK_CONE[bit] = bc;
+        }
+    }
+
+    private DraughtsEval() {
+    }
+
+    /** From White's view. */
+    static int evaluate(long white, long black, long kings) {
+        int whiteMen = Long.bitCount(white & ~kings);
+        int blackMen = Long.bitCount(black & ~kings);
+        int whiteKings = Long.bitCount(white & kings);
+        int blackKings = Long.bitCount(black & kings);
+        int whitePieces = whiteMen + whiteKings;
+        int blackPieces = blackMen + blackKings;
+        // a lone king holds a draw against up to three pieces
+        if ((whitePieces == 1 && whiteKings == 1 && blackPieces <= 3)
+            || (blackPieces == 1 && blackKings == 1 && whitePieces <= 3)) {
+            return (whitePieces - blackPieces) * 5;
+        }
+        int score = MAN * (whiteMen - blackMen) + KING * (whiteKings - blackKings);
+        int pieces = whitePieces + blackPieces;
+        for (long m = white & ~kings; m != 0; m &= m - 1) {
+            int bit = Long.numberOfTrailingZeros(m);
+            score += positional(bit, TEMPO[bit], pieces);
+            if (runaway(WHITE_CONE[bit], black, TEMPO[bit])) {
+                score += 30 + 15 * TEMPO[bit];
+            }
+        }
+        for (long m = black & ~kings; m != 0; m &= m - 1) {
+            int bit = Long.numberOfTrailingZeros(m);
+            int tempo = 9 - TEMPO[bit];
+            score -= positional(bit, tempo, pieces);
+            if (runaway(BLACK_CONE[bit], white, tempo)) {
+                score -= 30 + 15 * tempo;
+            }
+        }
+        // structure: men covered from behind by a friend hold better
+        score += 3 * (Long.bitCount(white & ~kings & (Squares.shift(white, -5) | Squares.shift(white, -6)))
+            - Long.bitCount(black & ~kings & (Squares.shift(black, 5) | Squares.shift(black, 6))));
+        // guards on the back row while many pieces remain
+        if (pieces > 20) {
+            score += 8 * (Long.bitCount(white & ~kings & WHITE_GUARD) - Long.bitCount(black & ~kings & BLACK_GUARD));
+        }
+        // kings are stronger when the enemy has few men left to stop them
+        if (whiteKings > 0 && blackKings == 0) {
+            score += 20 * (20 - Math.min(20, blackPieces));
+        }
+        if (blackKings > 0 && whiteKings == 0) {
+            score -= 20 * (20 - Math.min(20, whitePieces));
+        }
+        return score;
+    }
+
+    /** Advancement matters more as the board empties; the centre matters more while it is crowded. */
+    private static int positional(int bit, int tempo, int pieces) {
+        int advance = pieces > 24 ? 2 * tempo : 4 * tempo;
+        return advance + (pieces > 14 ? CENTRE[bit] : CENTRE[bit] / 2);
+    }
+
+    /** A man with no enemy in its cone and at most four rows to go crowns unstoppably (ignoring tempo). */
+    private static boolean runaway(long cone, long enemies, int tempo) {
+        return tempo >= 5 && (cone & enemies) == 0;
+    }
+}

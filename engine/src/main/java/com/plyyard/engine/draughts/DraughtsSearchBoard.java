@@ -1,0 +1,198 @@
+package com.plyyard.engine.draughts;
+
+import com.plyyard.engine.search.Score;
+import com.plyyard.engine.search.SearchBoard;
+
+/**
+ * Draughts for the {@link com.plyyard.engine.search.Searcher}: the fast generator with copy-make on a stack
+ * of bitboards and an incremental Zobrist key. A move int is from bit | to bit &lt;&lt; 6 | n &lt;&lt; 12 |
+ * capture &lt;&lt; 20, where n tells apart captures with the same from and to (the n-th in generation order).
+ * Side 0 is White. Draw rules are left to the game; the search sees repetitions only.
+ */
+public final class DraughtsSearchBoard implements SearchBoard {
+    private static final int MAX = 256;
+
+    private final DraughtsRules rules;
+    private final MoveGenerator generator;
+    private final long[] white = new long[MAX];
+    private final long[] black = new long[MAX];
+    private final long[] kings = new long[MAX];
+    private final boolean[] whiteToMove = new boolean[MAX];
+    private final long[] hash = new long[MAX];
+    private final MoveList[] lists = new MoveList[MAX];
+    private final boolean[] generated = new boolean[MAX];
+    private int ply;
+
+    public DraughtsSearchBoard(DraughtsPosition position) {
+        this.rules = position.rules();
+        this.generator = new MoveGenerator(rules.ruleSet());
+        Board b = position.board();
+        white[0] = b.white();
+        black[0] = b.black();
+        kings[0] = b.kings();
+        whiteToMove[0] = b.whiteToMove();
+        hash[0] = Zobrist.key(b);
+        for (int i = 0; i < MAX; i++) {
+            lists[i] = new MoveList();
+        }
+    }
+
+    private MoveList list() {
+        MoveList list = lists[ply];
+        if (!generated[ply]) {
+            boolean w = whiteToMove[ply];
+            generator.generate(w ? white[ply] : black[ply], w ? black[ply] : white[ply], kings[ply], w, list);
+            generated[ply] = true;
+        }
+        return list;
+    }
+
+    private static int encode(MoveList list, int i) {
+        int from = list.fromBit(i);
+        int to = list.toBit(i);
+        int n = 0;
+        for (int j = 0; j < i; j++) {
+            if (list.fromBit(j) == from && list.toBit(j) == to) {
+                n++;
+            }
+        }
+        return from | to << 6 | n << 12 | (list.captured(i) != 0 ? 1 << 20 : 0);
+    }
+
+    @Override
+    public int side() {
+        return whiteToMove[ply] ? 0 : 1;
+    }
+
+    @Override
+    public int generate(int[] out) {
+        MoveList list = list();
+        for (int i = 0; i < list.size(); i++) {
+            out[i] = encode(list, i);
+        }
+        return list.size();
+    }
+
+    @Override
+    public void make(int move) {
+        MoveList list = list();
+        int index = -1;
+        for (int i = 0; i < list.size() && index < 0; i++) {
+            if (encode(list, i) == move) {
+                index = i;
+            }
+        }
+        if (index < 0) {
+            throw new IllegalArgumentException("move " + move + " is not legal here");
+        }
+        boolean w = whiteToMove[ply];
+        long own = w ? white[ply] : black[ply];
+        long opp = w ? black[ply] : white[ply];
+        long k = kings[ply];
+        int fromBit = list.fromBit(index);
+        int toBit = list.toBit(index);
+        long from = 1L << fromBit;
+        long to = 1L << toBit;
+        long captured = list.captured(index);
+        boolean king = (k & from) != 0;
+        boolean promotes = !king && (to & (w ? Squares.WHITE_PROMOTION : Squares.BLACK_PROMOTION)) != 0;
+        long key = hash[ply] ^ Zobrist.blackToMove();
+        int ownType = w ? 0 : 2;
+        key ^= Zobrist.piece(ownType + (king ? 1 : 0), fromBit) ^ Zobrist.piece(ownType + (king || promotes ? 1 : 0), toBit);
+        int oppType = w ? 2 : 0;
+        for (long c = captured; c != 0; c &= c - 1) {
+            int b = Long.numberOfTrailingZeros(c);
+            key ^= Zobrist.piece(oppType + ((k & (1L << b)) != 0 ? 1 : 0), b);
+        }
+        long newOwn = (own & ~from) | to;
+        long newOpp = opp & ~captured;
+        long newKings = k & ~captured;
+        if (king) {
+            newKings = (newKings & ~from) | to;
+        } else if (promotes) {
+            newKings |= to;
+        }
+        ply++;
+        white[ply] = w ? newOwn : newOpp;
+        black[ply] = w ? newOpp : newOwn;
+        kings[ply] = newKings;
+        whiteToMove[ply] = !w;
+        hash[ply] = key;
+        generated[ply] = false;
+    }
+
+    @Override
+    public void unmake() {
+        ply--;
+    }
+
+    @Override
+    public long hash() {
+        return hash[ply];
+    }
+
+    @Override
+    public boolean isTerminal() {
+        return (whiteToMove[ply] ? white[ply] : black[ply]) == 0;
+    }
+
+    @Override
+    public int terminalScore() {
+        return Score.LOSS; // no pieces or no legal move: the side to move has lost
+    }
+
+    @Override
+    public int evaluate() {
+        int e = DraughtsEval.evaluate(white[ply], black[ply], kings[ply]);
+        return whiteToMove[ply] ? e : -e;
+    }
+
+    @Override
+    public boolean isTactical(int move) {
+        return (move & (1 << 20)) != 0;
+    }
+
+    /** The men and kings a capture takes. */
+    @Override
+    public int tacticalGain(int move) {
+        MoveList list = list();
+        for (int i = 0; i < list.size(); i++) {
+            if (encode(list, i) == move) {
+                long c = list.captured(i);
+                return DraughtsEval.MAN * Long.bitCount(c & ~kings[ply]) + DraughtsEval.KING * Long.bitCount(c & kings[ply]);
+            }
+        }
+        return 0;
+    }
+
+    @Override
+    public boolean forcedTactics() {
+        MoveList list = list();
+        return list.size() > 0 && list.captured(0) != 0;
+    }
+
+    @Override
+    public String notation(int move) {
+        MoveList list = list();
+        for (int i = 0; i < list.size(); i++) {
+            if (encode(list, i) == move) {
+                Board b = Board.ofMasks(white[ply], black[ply], kings[ply], whiteToMove[ply]);
+                for (DraughtsMove m : rules.position(b).legalMovesIgnoringDraws()) {
+                    if (Squares.bit(m.from()) == list.fromBit(i) && Squares.bit(m.to()) == list.toBit(i)
+                        && m.capturedMask() == list.captured(i)) {
+                        return m.notation();
+                    }
+                }
+            }
+        }
+        throw new IllegalArgumentException("move " + move + " is not legal here");
+    }
+
+    /** The legal move of {@code position} a move int stands for. */
+    public static DraughtsMove toMove(DraughtsPosition position, int move) {
+        DraughtsSearchBoard board = new DraughtsSearchBoard(position);
+        String notation = board.notation(move);
+        return position.legalMovesIgnoringDraws().stream().filter(m -> m.notation().equals(notation)).findFirst()
+            .orElseThrow();
+    }
+}

@@ -1,0 +1,146 @@
+package com.plyyard.engine.search;
+
+import com.plyyard.engine.GameOverException;
+import com.plyyard.engine.InvalidInputException;
+import com.plyyard.engine.LegalMove;
+import com.plyyard.engine.Position;
+import com.plyyard.engine.draughts.DraughtsPosition;
+import com.plyyard.engine.draughts.DraughtsSearchBoard;
+import com.plyyard.engine.piracy.PiracyPosition;
+import com.plyyard.engine.piracy.PiracySearchBoard;
+import com.plyyard.engine.ploy.PloyPosition;
+import com.plyyard.engine.ploy.PloySearchBoard;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/**
+ * The engine's move for any position: picks the game's {@link SearchBoard}, runs the {@link Searcher} within
+ * the limits or the level, and applies a level's deliberate randomness. One instance per thread.
+ */
+public final class Engine {
+    private final Searcher searcher;
+
+    public Engine(int tableMegabytes) {
+        this.searcher = new Searcher(tableMegabytes);
+    }
+
+    /**
+     * What to search.
+     *
+     * @param limits       explicit limits (used as they are when {@code level} is null)
+     * @param level        a named level, or null
+     * @param clockMillis  with a level: the mover's time left (negative = no clock)
+     * @param incrementMillis with a level: its increment
+     * @param seed         randomness of the weaker levels
+     */
+    public record Request(Limits limits, Level level, long clockMillis, long incrementMillis, long seed) {
+        public static Request of(Limits limits) {
+            return new Request(limits, null, -1, 0, 0);
+        }
+
+        public static Request of(Level level, long seed) {
+            return new Request(null, level, -1, 0, seed);
+        }
+    }
+
+    /** The answer: a legal move of the position, its score (mover's view), and how the search went. */
+    public record Result(LegalMove move, int score, int depth, long nodes, long millis, List<String> pv) {
+    }
+
+    /**
+     * @throws GameOverException     if the game is over
+     * @throws InvalidInputException if the request has no limit at all
+     */
+    public Result bestMove(Position position, Request request, BooleanSupplier stop, Consumer<SearchInfo> onIteration) {
+        if (position.isOver() || position.legalMoves().isEmpty()) {
+            throw new GameOverException("The game is over; the engine has no move to make.");
+        }
+        Limits limits = limitsFor(position, request);
+        SearchBoard board = board(position);
+        long[] keys = position.repetitionKeys();
+        long[] history = Arrays.copyOf(keys, Math.max(0, keys.length - 1));
+        SearchInfo info = searcher.search(board, history, limits, stop, onIteration);
+        int move = info.bestMove();
+        int score = info.score();
+        Level level = request.level();
+        if (level != null && level.window() > 0 && position.legalMoves().size() > 1) {
+            List<int[]> scored = searcher.rootScores(board(position), history, Math.max(1, Math.min(info.depth(),
+                level.depthFor(position.rules().game()))), stop);
+            int[] choice = choose(scored, level, new SplittableRandom(request.seed() ^ position.notation().hashCode()));
+            move = choice[0];
+            score = choice[1];
+        }
+        return new Result(toLegal(position, move), score, info.depth(), searcher.nodes(), info.millis(),
+            move == info.bestMove() ? info.pv() : List.of(board.notation(move)));
+    }
+
+    /** Forgets what was learnt in earlier searches (a new game). */
+    public void newGame() {
+        searcher.clear();
+    }
+
+    private static Limits limitsFor(Position position, Request request) {
+        Level level = request.level();
+        if (level == null) {
+            Limits l = request.limits();
+            if (l == null || (l.depth() <= 0 && l.nodes() <= 0 && l.moveMillis() <= 0)) {
+                throw new InvalidInputException("Give a depth, a node count, a move time or a level.");
+            }
+            return l;
+        }
+        long millis = level.millis();
+        if (request.clockMillis() >= 0) {
+            // a share of the remaining time, never more than the level's own budget
+            long share = request.clockMillis() / 30 + request.incrementMillis() * 3 / 4;
+            millis = Math.max(20, Math.min(millis, share));
+        }
+        return new Limits(level.depthFor(position.rules().game()), 0, millis);
+    }
+
+    /** Softmax choice among the moves within the level's window of the best; forced losses only if all are. */
+    static int[] choose(List<int[]> scored, Level level, SplittableRandom random) {
+        int best = scored.get(0)[1];
+        double[] weights = new double[scored.size()];
+        double total = 0;
+        for (int i = 0; i < scored.size(); i++) {
+            int s = scored.get(i)[1];
+            boolean acceptable = s >= best - level.window() && !(Score.isLoss(s) && !Score.isLoss(best));
+            weights[i] = acceptable ? Math.exp((s - best) / (double) level.temperature()) : 0;
+            total += weights[i];
+        }
+        double r = random.nextDouble() * total;
+        for (int i = 0; i < scored.size(); i++) {
+            r -= weights[i];
+            if (r <= 0 && weights[i] > 0) {
+                return scored.get(i);
+            }
+        }
+        return scored.get(0);
+    }
+
+    static SearchBoard board(Position position) {
+        if (position instanceof DraughtsPosition d) {
+            return new DraughtsSearchBoard(d);
+        }
+        if (position instanceof PloyPosition p) {
+            return new PloySearchBoard(p);
+        }
+        if (position instanceof PiracyPosition p) {
+            return new PiracySearchBoard(p);
+        }
+        throw new InvalidInputException("The engine does not play " + position.rules().id() + ".");
+    }
+
+    private static LegalMove toLegal(Position position, int move) {
+        if (position instanceof DraughtsPosition d) {
+            return DraughtsSearchBoard.toMove(d, move);
+        }
+        if (position instanceof PloyPosition p) {
+            return PloySearchBoard.toMove(p, move);
+        }
+        return PiracySearchBoard.toMove((PiracyPosition) position, move);
+    }
+}

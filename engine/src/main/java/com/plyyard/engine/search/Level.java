@@ -1,0 +1,72 @@
+package com.plyyard.engine.search;
+
+import com.plyyard.engine.InvalidInputException;
+import java.util.Locale;
+
+/**
+ * Named playing strengths. Weaker levels search less (a depth cap and a short time) and then choose at
+ * random among the moves whose score is within a window of the best, weighted towards the better ones
+ * (softmax with the given temperature) — weaker on purpose, never nonsense: a move losing by force is only
+ * chosen when every move does.
+ *
+ * @param depthDraughts depth cap for draughts (other games scale it, see {@link #depthFor(String)})
+ * @param millis        time budget per move when no clock is given
+ * @param window        score window (hundredths) of the moves worth choosing from; 0 = always the best
+ * @param temperature   softmax temperature (hundredths)
+ */
+public enum Level {
+    BEGINNER(2, 100, 150, 60),
+    CASUAL(4, 200, 60, 25),
+    CLUB(7, 500, 15, 8),
+    EXPERT(0, 1500, 0, 0),
+    MAX(0, 5000, 0, 0);
+
+    private final int depthDraughts;
+    private final long millis;
+    private final int window;
+    private final int temperature;
+
+    Level(int depthDraughts, long millis, int window, int temperature) {
+        this.depthDraughts = depthDraughts;
+        this.millis = millis;
+        this.window = window;
+        this.temperature = temperature;
+    }
+
+    /** Depth cap in a game (0 = none): Ploy's branching is larger, Piracy's far smaller. */
+    public int depthFor(String game) {
+        if (depthDraughts == 0) {
+            return 0;
+        }
+        return switch (game) {
+            case "ploy" -> Math.max(1, depthDraughts - 1);
+            case "piracy" -> depthDraughts * 4;
+            default -> depthDraughts;
+        };
+    }
+
+    public long millis() {
+        return millis;
+    }
+
+    public int window() {
+        return window;
+    }
+
+    public int temperature() {
+        return temperature;
+    }
+
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static Level fromId(String id) {
+        for (Level l : values()) {
+            if (l.id().equals(id)) {
+                return l;
+            }
+        }
+        throw new InvalidInputException("Unknown level '" + id + "'; levels are beginner, casual, club, expert and max.");
+    }
+}

@@ -1,0 +1,55 @@
+package com.plyyard.engine.search;
+
+/**
+ * A game position the {@link Searcher} walks in place: moves are ints, {@link #make}/{@link #unmake} change
+ * the position, and scores are from the view of the side to move. Every game supplies one adapter.
+ *
+ * <p>Sides: the searcher sees two coalitions, 0 and 1 — the two players, two teams, or (paranoid search
+ * for free-for-all games) the root player against everyone else. Two consecutive plies may belong to the
+ * same side (a team partner's double turn, Piracy's lone survivor, paranoid opponents); the searcher
+ * negates scores only when the side changes.
+ */
+public interface SearchBoard {
+    /** Coalition (0 or 1) of the side to move. */
+    int side();
+
+    /** Writes the legal moves into {@code out} (room for {@link Searcher#MAX_MOVES}); returns how many. */
+    int generate(int[] out);
+
+    void make(int move);
+
+    void unmake();
+
+    /** A key of the position (side to move included) for the transposition table and repetitions. */
+    long hash();
+
+    /** True when the game is over here (whatever {@link #generate} says). */
+    boolean isTerminal();
+
+    /**
+     * Score of a finished game from the side to move's view, without the ply adjustment: {@link Score#WIN},
+     * {@link Score#LOSS} or a draw score. Called when {@link #isTerminal()} or when there is no legal move.
+     */
+    int terminalScore();
+
+    /** Static evaluation from the side to move's view. */
+    int evaluate();
+
+    /** True for moves the quiescence search follows (captures). */
+    boolean isTactical(int move);
+
+    /**
+     * What a tactical move wins at once, in evaluation units (e.g. the captured piece's value); orders
+     * captures best-first and lets quiescence skip captures that cannot raise the score enough.
+     */
+    int tacticalGain(int move);
+
+    /**
+     * True when the search must not stop here because the position is not quiet even for a stand-pat, e.g. a
+     * draughts side that must capture: then quiescence searches every legal move without standing pat.
+     */
+    boolean forcedTactics();
+
+    /** The move in the game's canonical notation, for principal variations and logs. */
+    String notation(int move);
+}
