@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "plyyard", mixinStandardHelpOptions = true, version = "plyyard 0.1.0-SNAPSHOT",
     description = "Ply Yard: board-game rules engine tools and platform launcher.",
-    subcommands = {PerftCommand.class, MovesCommand.class, ApplyCommand.class, UpCommand.class,
+    subcommands = {PerftCommand.class, MovesCommand.class, ApplyCommand.class, BestMoveCommand.class, MatchCommand.class,
+        UpCommand.class,
         com.plyyard.client.bench.BenchCommand.class,
         CommandLine.HelpCommand.class})
 public class PlyYard implements Runnable {

@@ -9,16 +9,16 @@ import java.util.Locale;
  * (softmax with the given temperature) — weaker on purpose, never nonsense: a move losing by force is only
  * chosen when every move does.
  *
- * @param depthDraughts depth cap for draughts (other games scale it, see {@link #depthFor(String)})
- * @param millis        time budget per move when no clock is given
+ * @param depthDraughts depth cap for draughts (other games scale it, see {@link #depthFor(String)}); 0 = none
+ * @param millis        time budget per move (also the cap with a clock: a share of the clock when less)
  * @param window        score window (hundredths) of the moves worth choosing from; 0 = always the best
  * @param temperature   softmax temperature (hundredths)
  */
 public enum Level {
-    BEGINNER(2, 100, 150, 60),
-    CASUAL(4, 200, 60, 25),
-    CLUB(7, 500, 15, 8),
-    EXPERT(0, 1500, 0, 0),
+    BEGINNER(2, 200, 150, 60),
+    CASUAL(4, 400, 60, 25),
+    CLUB(6, 800, 15, 8),
+    EXPERT(10, 1500, 0, 0),
     MAX(0, 5000, 0, 0);
 
     private final int depthDraughts;

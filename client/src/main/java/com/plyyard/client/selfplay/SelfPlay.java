@@ -1,0 +1,192 @@
+package com.plyyard.client.selfplay;
+
+import com.plyyard.engine.InvalidInputException;
+import com.plyyard.engine.LegalMove;
+import com.plyyard.engine.Outcome;
+import com.plyyard.engine.Position;
+import com.plyyard.engine.VariantRules;
+import com.plyyard.engine.search.Engine;
+import com.plyyard.engine.search.Level;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+
+/**
+ * Engine-against-engine matches: player A (one level) against player B (another), colours or seats swapped
+ * every game so each opening is played from both sides. Two-seat games: A takes seat 0 in even games and
+ * seat 1 in odd ones; four-seat games: A takes Green and Yellow, then Red and Blue. A game reaching the ply
+ * cap is scored a draw.
+ */
+public final class SelfPlay {
+    /** One finished game, from A's view. */
+    public record Game(int number, List<String> aSeats, String result, int plies, String reason) {
+    }
+
+    /** A's results and the Elo difference they imply, with a 95 % margin. */
+    public record Summary(int games, int wins, int draws, int losses) {
+        public double score() {
+            return (wins + draws / 2.0) / games;
+        }
+
+        /** Elo difference of A over B; a perfect score is shrunk by half a game so it stays finite. */
+        public double elo() {
+            return elo(clamped());
+        }
+
+        private double clamped() {
+            double half = 0.5 / games;
+            return Math.min(1 - half, Math.max(half, score()));
+        }
+
+        /**
+         * Half-width of the 95 % interval, by the delta method on the per-game score variance (when every
+         * game ended alike, the binomial variance of the shrunk score stands in for the zero one).
+         */
+        public double margin() {
+            double p = clamped();
+            double meanSquares = (wins + draws / 4.0) / games;
+            double variance = meanSquares - score() * score();
+            if (variance < 1e-9) {
+                variance = p * (1 - p);
+            }
+            double se = Math.sqrt(variance / games);
+            return 1.96 * se * 400 / (Math.log(10) * p * (1 - p));
+        }
+
+        private static double elo(double p) {
+            return -400 * Math.log10(1 / p - 1);
+        }
+
+        public String line() {
+            return String.format(Locale.ROOT, "games=%d wins=%d draws=%d losses=%d score=%.1f elo=%.1f±%.1f", games, wins,
+                draws, losses, 100 * score(), elo(), margin());
+        }
+    }
+
+    private final VariantRules rules;
+    private final Level a;
+    private final Level b;
+    private final List<Position> openings;
+    private final int randomPlies;
+    private final int maxPlies;
+    private final long seed;
+
+    /**
+     * @param openings    start positions, each played twice (colours swapped); empty = random openings
+     * @param randomPlies plies of random moves that make an opening when none is given
+     */
+    public SelfPlay(VariantRules rules, Level a, Level b, List<Position> openings, int randomPlies, int maxPlies, long seed) {
+        this.rules = rules;
+        this.a = a;
+        this.b = b;
+        this.openings = openings;
+        this.randomPlies = randomPlies;
+        this.maxPlies = maxPlies;
+        this.seed = seed;
+    }
+
+    public Summary run(int games, Consumer<Game> progress) {
+        Engine engineA = new Engine(32);
+        Engine engineB = new Engine(32);
+        int wins = 0;
+        int draws = 0;
+        int losses = 0;
+        for (int g = 0; g < games; g++) {
+            Game game = play(g, engineA, engineB);
+            switch (game.result()) {
+                case "win" -> wins++;
+                case "draw" -> draws++;
+                default -> losses++;
+            }
+            progress.accept(game);
+        }
+        return new Summary(games, wins, draws, losses);
+    }
+
+    private Game play(int number, Engine engineA, Engine engineB) {
+        engineA.newGame();
+        engineB.newGame();
+        Position p = opening(number / 2);
+        int seats = rules.seatColours().size();
+        List<Integer> aSeats = new ArrayList<>();
+        for (int s = 0; s < seats; s++) {
+            if ((s % 2 == 0) == (number % 2 == 0)) {
+                aSeats.add(s);
+            }
+        }
+        int plies = 0;
+        while (!p.isOver() && plies < maxPlies) {
+            int mover = p.seats().get(p.toMove()).playedBy();
+            boolean aMoves = aSeats.contains(mover);
+            Engine.Request request = new Engine.Request(null, aMoves ? a : b, -1, 0, seed * 1_000_003 + number * 1009L + plies);
+            LegalMove move = (aMoves ? engineA : engineB).bestMove(p, request, null, null).move();
+            p = p.play(move);
+            plies++;
+        }
+        List<String> names = aSeats.stream().map(s -> rules.seatColours().get(s)).toList();
+        if (!p.isOver()) {
+            return new Game(number, names, "draw", plies, "ply-cap");
+        }
+        Outcome o = p.outcome().orElseThrow();
+        String result = o.draw() ? "draw" : o.winners().stream().anyMatch(aSeats::contains) ? "win" : "loss";
+        return new Game(number, names, result, plies, o.reason().label());
+    }
+
+    private Position opening(int pair) {
+        if (!openings.isEmpty()) {
+            return openings.get(pair % openings.size());
+        }
+        SplittableRandom random = new SplittableRandom(seed * 7919 + pair);
+        Position p = rules.start();
+        for (int i = 0; i < randomPlies; i++) {
+            // random, but never a move that ends the game or puts a seat out (a ship aground, a Commander lost)
+            List<Position> calm = new ArrayList<>();
+            for (LegalMove m : p.legalMoves()) {
+                Position next = p.play(m);
+                if (!next.isOver() && next.seats().stream().noneMatch(com.plyyard.engine.Seat::out)) {
+                    calm.add(next);
+                }
+            }
+            if (calm.isEmpty()) {
+                break;
+            }
+            p = calm.get(random.nextInt(calm.size()));
+        }
+        return p;
+    }
+
+    /** Reads an openings file: per line a position in the game's notation, or moves from the start. */
+    public static List<Position> openings(VariantRules rules, List<String> lines) {
+        List<Position> out = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            Position p;
+            try {
+                p = rules.parse(line);
+            } catch (InvalidInputException notAPosition) {
+                p = rules.start();
+                try {
+                    for (String move : line.split("[\\s,]+")) {
+                        p = p.play(move);
+                    }
+                } catch (RuntimeException e) {
+                    throw new InvalidInputException("Openings line " + (i + 1) + " is neither a position nor moves from the "
+                        + "start: " + e.getMessage());
+                }
+            }
+            if (p.isOver()) {
+                throw new InvalidInputException("Openings line " + (i + 1) + " is a finished game.");
+            }
+            out.add(p);
+        }
+        if (out.isEmpty()) {
+            throw new InvalidInputException("The openings file has no opening.");
+        }
+        return out;
+    }
+}
