@@ -13,8 +13,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code up}: starts the platform's services, waits until they are healthy, and stays until Ctrl-C. */
 @Command(name = "up", mixinStandardHelpOptions = true,
-    description = "Starts the Ply Yard services (rules-service on localhost:7071, lobby-service on localhost:7070 with its "
-        + "embedded PostgreSQL) and runs until Ctrl-C.")
+    description = "Starts the Ply Yard services (rules-service on localhost:7071, ai-service on localhost:7072, lobby-service "
+        + "on localhost:7070 with its embedded PostgreSQL) and runs until Ctrl-C.")
 public class UpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -30,13 +30,17 @@ public class UpCommand implements Callable<Integer> {
         }
         Path home = Path.of(System.getProperty("plyyard.home", ".")).toAbsolutePath().normalize();
         int rulesPort = port("RULES_PORT", 7071);
+        int aiPort = port("AI_PORT", 7072);
         List<ServiceSpec> services = List.of(
             new ServiceSpec("rules-service", home.resolve("rules-service/target/quarkus-app/quarkus-run.jar"),
                 rulesPort, "RULES_PORT", "plyyard.v1.RulesService"),
+            new ServiceSpec("ai-service", home.resolve("ai-service/target/quarkus-app/quarkus-run.jar"),
+                aiPort, "AI_PORT", "plyyard.v1.EngineService"),
             // the lobby keeps its data in an embedded PostgreSQL under ~/.plyyard/lobby-db (or $PLYYARD_HOME/lobby-db)
             new ServiceSpec("lobby-service", home.resolve("lobby-service/target/quarkus-app/quarkus-run.jar"),
                 port("LOBBY_PORT", 7070), "LOBBY_PORT", "plyyard.v1.LobbyService",
-                Map.of("RULES_HOST", "localhost", "RULES_PORT", Integer.toString(rulesPort))));
+                Map.of("RULES_HOST", "localhost", "RULES_PORT", Integer.toString(rulesPort),
+                    "AI_HOST", "localhost", "AI_PORT", Integer.toString(aiPort))));
         Platform platform = new Platform(home, services, spec.commandLine().getOut(), spec.commandLine().getErr());
         return platform.run(timeoutSeconds);
     }

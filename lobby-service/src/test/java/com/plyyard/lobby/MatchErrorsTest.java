@@ -67,9 +67,15 @@ class MatchErrorsTest extends LobbyTestBase {
         TestPlayer b = register("invitee");
         assertStatus(Status.Code.INVALID_ARGUMENT, () -> a.matches().createMatch(CreateMatchRequest.newBuilder()
             .setVariant("ploy:3m:ffa").addSeats(invite(b)).addSeats(invite(b)).build()));
-        String ai = assertStatus(Status.Code.FAILED_PRECONDITION, () -> a.matches().createMatch(CreateMatchRequest.newBuilder()
-            .setVariant("draughts:fmjd").addSeats(me()).addSeats(SeatSpec.newBuilder().setAiLevel(3)).build()));
-        assertEquals("AI seats need ai-service, which does not run here yet.", ai);
+        String level = assertStatus(Status.Code.INVALID_ARGUMENT, () -> a.matches().createMatch(CreateMatchRequest.newBuilder()
+            .setVariant("draughts:fmjd").addSeats(me()).addSeats(SeatSpec.newBuilder().setAiLevel(6)).build()));
+        assertEquals("An AI level is 1 (beginner) to 5 (max), not 6.", level);
+        assertStatus(Status.Code.INVALID_ARGUMENT, () -> a.matches().createMatch(CreateMatchRequest.newBuilder()
+            .setVariant("draughts:fmjd").addSeats(me()).addSeats(SeatSpec.newBuilder().setAiLevel(0)).build()));
+        String allAi = assertStatus(Status.Code.INVALID_ARGUMENT, () -> a.matches().createMatch(CreateMatchRequest.newBuilder()
+            .setVariant("draughts:fmjd").addSeats(SeatSpec.newBuilder().setAiLevel(1)).addSeats(SeatSpec.newBuilder().setAiLevel(2))
+            .build()));
+        assertTrue(allAi.contains("at least one seat for a person"), allAi);
         assertStatus(Status.Code.NOT_FOUND, () -> a.matches().createMatch(CreateMatchRequest.newBuilder()
             .setVariant("draughts:fmjd").addSeats(me()).addSeats(SeatSpec.newBuilder().setInvite("nobody-by-this-name")).build()));
         assertEquals(matches, count("SELECT count(*) FROM matches"), "no refused match was stored");

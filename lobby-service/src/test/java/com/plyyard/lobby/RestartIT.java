@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.lobby.support.AiServiceProcess;
 import com.plyyard.lobby.support.Clients;
 import com.plyyard.lobby.support.EmbeddedPostgresProcess;
 import com.plyyard.lobby.support.EventStream;
@@ -27,6 +28,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -129,6 +131,49 @@ class RestartIT {
             }
         } finally {
             again.stop();
+        }
+    }
+
+    /**
+     * An AI turn left waiting when the lobby stopped (ai-service was not running) is taken up by the restarted lobby
+     * at once: nothing about it lived only in the first lobby's memory.
+     */
+    @Test
+    void aWaitingAiTurnResumesAfterARestart() {
+        int port = Processes.freePort();
+        int aiPort = Processes.freePort();
+        LobbyProcess lobby = LobbyProcess.start(port, pg, rules.port(), aiPort, Map.of(), "restart-ai-1");
+        TestPlayer human;
+        String id;
+        try {
+            human = Clients.register(lobby.channel(), "ai-restart");
+            Match m = human.matches().createMatch(CreateMatchRequest.newBuilder().setVariant("draughts:fmjd")
+                .addSeats(SeatSpec.newBuilder().setAiLevel(1)).addSeats(SeatSpec.newBuilder().setMe(true)).build());
+            id = m.getId();
+            assertEquals(MatchStatus.MATCH_ACTIVE, m.getStatus());
+            Processes.sleep(1500); // it tries, and fails: no ai-service yet
+            assertEquals(0, human.get(id).getMovesCount());
+        } finally {
+            lobby.stop();
+        }
+        try (AiServiceProcess ai = new AiServiceProcess(aiPort, Path.of("target", "it-logs", "restart-ai-service.log"))) {
+            ai.start();
+            LobbyProcess again = LobbyProcess.start(port, pg, rules.port(), aiPort, Map.of(), "restart-ai-2");
+            try {
+                TestPlayer h = TestPlayer.of(again.channel(), human.player(), human.token());
+                // well before the periodic scan (first after 5 s): the start-up scan took the turn up
+                long deadline = System.nanoTime() + Duration.ofSeconds(4).toNanos();
+                Match m = h.get(id);
+                while (m.getMovesCount() == 0) {
+                    assertTrue(System.nanoTime() < deadline, "the restarted lobby should have played the waiting AI turn");
+                    Processes.sleep(50);
+                    m = h.get(id);
+                }
+                assertEquals(0, m.getMoves(0).getSeat());
+                assertEquals(MatchStatus.MATCH_FINISHED, h.matches().resign(TestPlayer.action(m)).getStatus());
+            } finally {
+                again.stop();
+            }
         }
     }
 }

@@ -26,11 +26,7 @@ class RulesOutageTest extends LobbyTestBase {
         Match m = started("draughts:fmjd", clock(0, 0), w, b);
         String before = stored(m.getId());
         // stop the rules-service the test resource started (a child of this JVM, by its pid)
-        ProcessHandle rules = ProcessHandle.current().children()
-            .filter(h -> h.info().commandLine().orElse("").contains("-Dquarkus.http.port=" + rulesPort))
-            .findFirst().orElseThrow();
-        rules.destroy();
-        rules.onExit().orTimeout(20, java.util.concurrent.TimeUnit.SECONDS).join();
+        Processes.stopChildOnPort(rulesPort);
         try {
             String d = assertStatus(Status.Code.UNAVAILABLE, () -> w.move(m, "32-28"));
             assertTrue(d.contains("rules-service"), d);

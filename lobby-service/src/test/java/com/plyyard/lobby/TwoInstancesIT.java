@@ -3,6 +3,7 @@ package com.plyyard.lobby;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.lobby.support.AiServiceProcess;
 import com.plyyard.lobby.support.Clients;
 import com.plyyard.lobby.support.EmbeddedPostgresProcess;
 import com.plyyard.lobby.support.EventStream;
@@ -32,6 +33,7 @@ import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterAll;
@@ -46,6 +48,7 @@ import org.junit.jupiter.api.Test;
 class TwoInstancesIT {
     private static EmbeddedPostgresProcess pg;
     private static RulesServiceProcess rules;
+    private static AiServiceProcess ai;
     private static ManagedChannel rulesChannel;
     private static LobbyProcess a;
     private static LobbyProcess b;
@@ -54,9 +57,12 @@ class TwoInstancesIT {
     static void start() {
         rules = RulesServiceProcess.start(Path.of("target", "it-logs"));
         rulesChannel = ManagedChannelBuilder.forAddress("localhost", rules.port()).usePlaintext().build();
+        ai = AiServiceProcess.start(Path.of("target", "it-logs"));
         pg = EmbeddedPostgresProcess.start();
-        a = LobbyProcess.start(Processes.freePort(), pg, rules.port(), "instance-a");
-        b = LobbyProcess.start(Processes.freePort(), pg, rules.port(), "instance-b");
+        // each instance takes up AI turns left waiting for more than 1 s (checked every second)
+        Map<String, String> quickScan = Map.of("PLYYARD_LOBBY_AI_SCAN_GRACE", "1s", "PLYYARD_LOBBY_AI_SCAN_EVERY", "1s");
+        a = LobbyProcess.start(Processes.freePort(), pg, rules.port(), ai.port(), quickScan, "instance-a");
+        b = LobbyProcess.start(Processes.freePort(), pg, rules.port(), ai.port(), quickScan, "instance-b");
     }
 
     @AfterAll
@@ -75,6 +81,9 @@ class TwoInstancesIT {
         }
         if (rules != null) {
             rules.stop();
+        }
+        if (ai != null) {
+            ai.stop();
         }
         if (pg != null) {
             pg.close();
@@ -168,6 +177,45 @@ class TwoInstancesIT {
                 assertEquals(1, count(c, "SELECT count(*) FROM match_events WHERE match_id = ?::uuid AND type = 'CLOCK'", id));
             }
         }
+    }
+
+    /**
+     * Both instances think about the same AI turn (level max without a clock thinks 5 s; the other instance's scan
+     * takes the turn up after 1 s): the version check lets one move through, the other is superseded.
+     */
+    @Test
+    void anAiTurnIsPlayedOnceAlthoughBothInstancesThink() throws Exception {
+        TestPlayer human = Clients.register(a.channel(), "ai-twice");
+        Match m = human.matches().createMatch(CreateMatchRequest.newBuilder().setVariant("draughts:fmjd")
+            .addSeats(SeatSpec.newBuilder().setAiLevel(5)).addSeats(SeatSpec.newBuilder().setMe(true)).build());
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (metric(a, "plyyard_lobby_ai_superseded_total") + metric(b, "plyyard_lobby_ai_superseded_total") < 1) {
+            assertTrue(System.nanoTime() < deadline, "the second instance should have thought and been superseded");
+            Processes.sleep(200);
+        }
+        Match after = human.get(m.getId());
+        assertEquals(1, after.getMovesCount(), "one AI move, not two");
+        assertEquals(1, after.getState().getToMove(), "the human's turn");
+        assertEquals(1.0, metric(a, "plyyard_lobby_ai_moves_total") + metric(b, "plyyard_lobby_ai_moves_total"));
+        try (Connection c = DriverManager.getConnection(pg.jdbcUrl(), pg.user(), "")) {
+            assertEquals(1, count(c, "SELECT count(*) FROM match_events WHERE match_id = ?::uuid AND type = 'MOVE_PLAYED'",
+                m.getId()));
+        }
+        assertEquals(MatchStatus.MATCH_FINISHED, human.matches().resign(TestPlayer.action(after)).getStatus());
+    }
+
+    /** A counter of an instance's Prometheus metrics (0 when it has not counted yet). */
+    private static double metric(LobbyProcess lobby, String name) throws Exception {
+        String body = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create("http://localhost:" + lobby.port() + "/q/metrics")).build(),
+            java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+        double sum = 0;
+        for (String line : body.split("\n")) {
+            if (line.startsWith(name + " ") || line.startsWith(name + "{")) {
+                sum += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            }
+        }
+        return sum;
     }
 
     private static long count(Connection c, String sql, String id) throws Exception {

@@ -22,6 +22,9 @@ public final class PiracyCore {
     static final int SURVIVOR_SANK = 4;
     static final int PLY_LIMIT_REACHED = 5;
 
+    /** Every sunk ship is packed the same way, so equal positions have equal states. */
+    static final int SUNK = PiracyState.ship(0, 0, SINKING_HITS, 0, true);
+
     final Geometry geometry;
     private final boolean circleRule;
     private final boolean survivorSinkingLoses;
@@ -105,20 +108,20 @@ public final class PiracyCore {
         boolean meSunk;
         if (target == Geometry.LAND) {
             // grounding: the ship is lost and nothing else happens this ply
-            me = PiracyState.ship(bow, PiracyState.heading(me), hits, run, true);
+            me = SUNK;
             meSunk = true;
         } else {
             int dealt = hitsDealt(state, code);
             if (dealt > 0) {
                 int enemyHits = Math.min(SINKING_HITS, PiracyState.hits(enemy) + dealt);
-                enemy = PiracyState.ship(PiracyState.bow(enemy), PiracyState.heading(enemy), enemyHits,
-                    PiracyState.run(enemy), enemyHits >= SINKING_HITS);
+                enemy = enemyHits >= SINKING_HITS ? SUNK : PiracyState.ship(PiracyState.bow(enemy),
+                    PiracyState.heading(enemy), enemyHits, PiracyState.run(enemy), false);
             }
             int units = units(code);
             hits = Math.min(SINKING_HITS, hits + penalties(run, units));
             run = runAfter(run, units);
             meSunk = hits >= SINKING_HITS;
-            me = PiracyState.ship(target, h, hits, run, meSunk);
+            me = meSunk ? SUNK : PiracyState.ship(target, h, hits, run, false);
         }
         boolean enemySunk = PiracyState.sunk(enemy);
         int next;
@@ -144,11 +147,11 @@ public final class PiracyCore {
         int hits = PiracyState.hits(ship);
         int run = PiracyState.run(ship);
         if (target == Geometry.LAND) {
-            return PiracyState.ship(bow, PiracyState.heading(ship), hits, run, true);
+            return SUNK;
         }
         int units = units(code);
         hits = Math.min(SINKING_HITS, hits + penalties(run, units));
-        return PiracyState.ship(target, h, hits, runAfter(run, units), hits >= SINKING_HITS);
+        return hits >= SINKING_HITS ? SUNK : PiracyState.ship(target, h, hits, runAfter(run, units), false);
     }
 
     /**

@@ -111,7 +111,7 @@ final class PiracyText {
 
     private static int ship(String text, Geometry g, String s, String who) {
         if (s.equals("-")) {
-            return PiracyState.ship(0, 0, PiracyCore.SINKING_HITS, 0, true);
+            return PiracyCore.SUNK;
         }
         String[] parts = s.split(":", -1);
         if (parts.length != 3) {

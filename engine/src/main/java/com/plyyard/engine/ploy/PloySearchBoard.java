@@ -46,7 +46,16 @@ public final class PloySearchBoard implements SearchBoard {
     public PloySearchBoard(PloyPosition position) {
         this.state = position.state().copy();
         this.root = state.actor();
-        this.hashes[0] = PloyZobrist.key(state);
+        this.hashes[0] = key();
+    }
+
+    /**
+     * The position key; in free-for-all the paranoid sides depend on the root player, so its seat is mixed
+     * in and tables stay sound across searches for different seats.
+     */
+    private long key() {
+        long k = PloyZobrist.key(state);
+        return state.mode == PloyMode.FREE_FOR_ALL ? k ^ (0x9E3779B97F4A7C15L * (root + 1)) : k;
     }
 
     private int sideOf(int seat) {
@@ -70,7 +79,7 @@ public final class PloySearchBoard implements SearchBoard {
     @Override
     public void make(int move) {
         state.make(move);
-        hashes[++ply] = PloyZobrist.key(state);
+        hashes[++ply] = key();
     }
 
     @Override

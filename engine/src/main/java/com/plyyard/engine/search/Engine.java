@@ -62,16 +62,21 @@ public final class Engine {
         SearchBoard board = board(position);
         long[] keys = position.repetitionKeys();
         long[] history = Arrays.copyOf(keys, Math.max(0, keys.length - 1));
+        long start = System.nanoTime();
         SearchInfo info = searcher.search(board, history, limits, stop, onIteration);
         int move = info.bestMove();
         int score = info.score();
         Level level = request.level();
         if (level != null && level.window() > 0 && position.legalMoves().size() > 1) {
+            // the choice among good moves shares the move's time budget; out of time, the best move stands
+            long deadline = limits.moveMillis() > 0 ? start + limits.moveMillis() * 1_000_000L : Long.MAX_VALUE;
             List<int[]> scored = searcher.rootScores(board(position), history, Math.max(1, Math.min(info.depth(),
-                level.depthFor(position.rules().game()))), stop);
-            int[] choice = choose(scored, level, new SplittableRandom(request.seed() ^ position.notation().hashCode()));
-            move = choice[0];
-            score = choice[1];
+                level.depthFor(position.rules().game()))), deadline, stop);
+            if (scored != null) {
+                int[] choice = choose(scored, level, new SplittableRandom(request.seed() ^ position.notation().hashCode()));
+                move = choice[0];
+                score = choice[1];
+            }
         }
         return new Result(toLegal(position, move), score, info.depth(), searcher.nodes(), info.millis(),
             move == info.bestMove() ? info.pv() : List.of(board.notation(move)));

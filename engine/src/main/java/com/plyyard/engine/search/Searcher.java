@@ -114,15 +114,16 @@ public final class Searcher {
 
     /**
      * Scores every root move exactly at {@code depth} (full windows), best first; for levels that choose
-     * among good moves on purpose.
+     * among good moves on purpose. Stops at the deadline ({@code System.nanoTime()} value) or on
+     * {@code stop}; then returns null.
      */
-    public List<int[]> rootScores(SearchBoard board, long[] history, int depth, BooleanSupplier stop) {
+    public List<int[]> rootScores(SearchBoard board, long[] history, int depth, long deadlineNanos, BooleanSupplier stop) {
         this.board = board;
         this.stop = stop == null ? () -> false : stop;
-        this.deadline = Long.MAX_VALUE;
+        this.deadline = deadlineNanos;
         this.nodeLimit = Long.MAX_VALUE;
         this.aborted = false;
-        this.mustFinish = true;
+        this.mustFinish = false;
         this.iterationDepth = depth;
         setHistory(history);
         int n = board.generate(moves[0]);
@@ -134,6 +135,9 @@ public final class Searcher {
             path[pathBase + 1] = board.hash();
             int score = child(depth - 1, -Score.INFINITE, Score.INFINITE, 1, side, true);
             board.unmake();
+            if (aborted) {
+                return null;
+            }
             out.add(new int[] {move, score});
         }
         out.sort((a, b) -> Integer.compare(b[1], a[1]));

@@ -3,17 +3,20 @@ package com.plyyard.lobby.ai;
 import java.util.UUID;
 
 /**
- * The hook for AI seats. When ai-service exists, an implementation asks it for a move whenever an AI seat
- * is to move ({@link #onTurn}) and submits the answer through the same transaction path as a player's move
- * (MatchLogic#submitMove as that seat). Until then {@link NoAiPlayer} refuses AI seats when a match is created.
+ * Plays the AI seats: whenever an AI seat is to move, an implementation asks ai-service for a move and submits
+ * it through the same transaction path as a player's move ({@code MatchLogic#submitAiMove}). {@link AiTurns} is
+ * the implementation.
  */
 public interface AiPlayer {
-    /** Whether AI seats can be played; false: CreateMatch refuses them with FAILED_PRECONDITION. */
+    /** Whether AI seats can be created; false: CreateMatch refuses them with FAILED_PRECONDITION. */
     boolean available();
 
     /** The sentence of the refusal when {@link #available()} is false. */
     String unavailableReason();
 
-    /** Called after a commit that left an AI seat to move (match id, seat, the version to expect). */
-    void onTurn(UUID matchId, int seat, long expectedVersion);
+    /**
+     * Called after a commit that left an AI seat to move (a match started, a move, a seat out). Returns at once:
+     * the thinking happens elsewhere, outside any transaction.
+     */
+    void onTurn(UUID matchId);
 }

@@ -132,12 +132,26 @@ public class MatchLogic {
     public Match get(String matchId) {
         UUID id = parseId(matchId);
         return QuarkusTransaction.requiringNew().call(() -> {
-            MatchEntity m = MatchEntity.findById(id);
+            MatchEntity m = readConsistently(id);
             if (m == null) {
                 throw notFound(matchId);
             }
             return MatchViews.view(m, SeatEntity.ofMatch(id), true);
         });
+    }
+
+    /**
+     * The match row under a share lock, or null: the reads that follow in this transaction (seats, events) then
+     * belong to the same committed version. Without it, each statement of a READ COMMITTED transaction sees the
+     * latest commit, and a view built while a move commits could show the move's event with the state before it.
+     * Readers do not block each other; a change waits for the read to end (and the read for a running change).
+     */
+    private static MatchEntity readConsistently(UUID id) {
+        @SuppressWarnings("unchecked")
+        List<Object> found = Panache.getEntityManager()
+            .createNativeQuery("SELECT id FROM matches WHERE id = ?1 FOR SHARE")
+            .setParameter(1, id).getResultList();
+        return found.isEmpty() ? null : MatchEntity.findById(id);
     }
 
     public ListMatchesResponse listMine(Player me, ListMyMatchesRequest request) {
@@ -179,6 +193,7 @@ public class MatchLogic {
                 + MAX_INCREMENT_SECONDS + " s increment.");
         }
         int meCount = 0;
+        int aiCount = 0;
         for (SeatSpec s : r.getSeatsList()) {
             switch (s.getKindCase()) {
                 case ME -> meCount++;
@@ -187,8 +202,10 @@ public class MatchLogic {
                         throw LobbyErrors.failedPrecondition(ai.unavailableReason());
                     }
                     if (s.getAiLevel() < 1 || s.getAiLevel() > 5) {
-                        throw LobbyErrors.invalid("An AI level is 1 (beginner) to 5 (max), not " + s.getAiLevel() + ".");
+                        throw LobbyErrors.invalid("An AI level is 1 (beginner) to 5 (max), not "
+                            + Integer.toUnsignedLong(s.getAiLevel()) + ".");
                     }
+                    aiCount++;
                 }
                 default -> {
                 }
@@ -203,7 +220,13 @@ public class MatchLogic {
             throw LobbyErrors.invalid(start.getVariant().getId() + " has " + seatCount + " seats, but " + r.getSeatsCount()
                 + " seat specifications were given.");
         }
+        if (aiCount == seatCount) {
+            // someone at the table must be able to resign, offer a draw or abort: nobody could stop an all-AI match
+            throw LobbyErrors.invalid("Every seat is an AI seat; a match needs at least one seat for a person (me, an "
+                + "invitation or open).");
+        }
         UUID myId = UUID.fromString(me.getId());
+        boolean[] aiWaits = new boolean[1];
         Match created = QuarkusTransaction.requiringNew().call(() -> {
             long now = EventLog.dbNow();
             Set<UUID> invited = new HashSet<>();
@@ -263,9 +286,13 @@ public class MatchLogic {
                 }
             }
             startIfFull(l);
+            aiWaits[0] = m.aiToMove;
             return MatchViews.view(m, seats, true);
         });
         metrics.counter("plyyard.lobby.matches.created").increment();
+        if (aiWaits[0]) {
+            ai.onTurn(UUID.fromString(created.getId()));
+        }
         return created;
     }
 
@@ -338,39 +365,63 @@ public class MatchLogic {
             checkVersion(l, expectedVersion);
             SeatEntity mine = requireSeat(l, me);
             requireActive(l);
-            int mover = l.mover();
-            if (mine.idx != mover) {
-                int toMove = l.state.getToMove();
-                String whose = mover == toMove ? l.colour(toMove) + " (seat " + toMove + ")"
-                    : l.colour(mover) + " (seat " + mover + ", playing " + l.colour(toMove).toLowerCase(Locale.ROOT) + "'s turn)";
-                throw LobbyErrors.failedPrecondition("It is not your turn; " + whose + " is to move.");
-            }
-            long left = l.moverTimeLeft();
-            if (left <= 0) {
-                throw LobbyErrors.failedPrecondition("Your time is up; the flag falls and the move cannot be played.");
-            }
-            int toMove = l.state.getToMove();
-            ApplyMoveResponse applied = rules.applyMove(l.state, move.strip()); // the rules' refusal passes through
-            if (l.m.hasClock()) {
-                mine.clockMillis = left + l.m.incrementMillis;
-            }
-            for (SeatEntity s : l.seats) {
-                s.offersDraw = false;
-            }
-            l.m.plies++;
-            setState(l, applied.getState());
-            MovePlayed.Builder played = MovePlayed.newBuilder()
-                .setPly(l.m.plies).setSeat(toMove).setMove(applied.getMove()).setState(applied.getState())
-                .addAllClockMillis(l.clocks());
-            if (applied.getState().getStatus() == GameStatus.FINISHED) {
-                events.append(l.m, MatchEvent.newBuilder().setMovePlayed(played), l.now);
-                finish(l, MatchStatus.MATCH_FINISHED, applied.getState().getOutcome());
-            } else {
-                startTurn(l);
-                events.append(l.m, MatchEvent.newBuilder().setMovePlayed(played), l.now);
-            }
-            metrics.counter("plyyard.lobby.moves").increment();
+            play(l, mine, move);
         });
+    }
+
+    /**
+     * An AI seat's move, submitted by {@link com.plyyard.lobby.ai.AiTurns}: the same transaction, checks, clock and
+     * events as a player's move ({@link #submitMove}), for the seat instead of a caller. A stale version (another
+     * lobby instance moved first, or a player changed the match meanwhile) is ABORTED like any other.
+     */
+    public Match submitAiMove(UUID matchId, int seat, String move, long expectedVersion) {
+        if (move == null || move.isBlank()) {
+            throw LobbyErrors.invalid("No move given.");
+        }
+        return change(matchId.toString(), l -> {
+            checkVersion(l, expectedVersion);
+            if (seat < 0 || seat >= l.seats.size() || !SeatKind.SEAT_AI.name().equals(l.seats.get(seat).kind)) {
+                throw LobbyErrors.failedPrecondition("Seat " + seat + " is not an AI seat.");
+            }
+            requireActive(l);
+            play(l, l.seats.get(seat), move);
+        });
+    }
+
+    /** A move by the player of seat {@code mine}: its turn, its clock, the rules, then the new state and events. */
+    private void play(Locked l, SeatEntity mine, String move) {
+        int mover = l.mover();
+        if (mine.idx != mover) {
+            int toMove = l.state.getToMove();
+            String whose = mover == toMove ? l.colour(toMove) + " (seat " + toMove + ")"
+                : l.colour(mover) + " (seat " + mover + ", playing " + l.colour(toMove).toLowerCase(Locale.ROOT) + "'s turn)";
+            throw LobbyErrors.failedPrecondition("It is not your turn; " + whose + " is to move.");
+        }
+        long left = l.moverTimeLeft();
+        if (left <= 0) {
+            throw LobbyErrors.failedPrecondition("Your time is up; the flag falls and the move cannot be played.");
+        }
+        int toMove = l.state.getToMove();
+        ApplyMoveResponse applied = rules.applyMove(l.state, move.strip()); // the rules' refusal passes through
+        if (l.m.hasClock()) {
+            mine.clockMillis = left + l.m.incrementMillis;
+        }
+        for (SeatEntity s : l.seats) {
+            s.offersDraw = false;
+        }
+        l.m.plies++;
+        setState(l, applied.getState());
+        MovePlayed.Builder played = MovePlayed.newBuilder()
+            .setPly(l.m.plies).setSeat(toMove).setMove(applied.getMove()).setState(applied.getState())
+            .addAllClockMillis(l.clocks());
+        if (applied.getState().getStatus() == GameStatus.FINISHED) {
+            events.append(l.m, MatchEvent.newBuilder().setMovePlayed(played), l.now);
+            finish(l, MatchStatus.MATCH_FINISHED, applied.getState().getOutcome());
+        } else {
+            startTurn(l);
+            events.append(l.m, MatchEvent.newBuilder().setMovePlayed(played), l.now);
+        }
+        metrics.counter("plyyard.lobby.moves").increment();
     }
 
     // ---------------------------------------------------------------------------------------------- leaving, draws
@@ -501,6 +552,7 @@ public class MatchLogic {
      * @return true when a flag fell
      */
     public boolean flagIfDue(UUID matchId) {
+        boolean[] aiWaits = new boolean[1];
         boolean flagged = QuarkusTransaction.requiringNew().call(() -> {
             @SuppressWarnings("unchecked")
             List<Object> due = Panache.getEntityManager().createNativeQuery(
@@ -516,11 +568,14 @@ public class MatchLogic {
                 return false;
             }
             flag(l);
+            aiWaits[0] = aiWaits(l);
             return true;
         });
         if (flagged) {
             metrics.counter("plyyard.lobby.flags").increment();
-            aiTurn(matchId);
+        }
+        if (aiWaits[0]) {
+            ai.onTurn(matchId);
         }
         return flagged;
     }
@@ -548,6 +603,63 @@ public class MatchLogic {
         l.m.turnStartedAt = Instant.ofEpochMilli(l.now);
         events.append(l.m, MatchEvent.newBuilder().setClock(ClockUpdate.newBuilder().addAllClockMillis(l.clocks())), l.now);
         removeSeat(l, mover, EndReason.TIMEOUT);
+    }
+
+    // ---------------------------------------------------------------------------------------------- AI seats
+
+    /**
+     * What an AI seat needs to think about its turn, read without a lock.
+     *
+     * @param seat            the AI seat that moves now (the mover)
+     * @param level           its level, 1 (beginner) to 5 (max)
+     * @param version         the match version to expect when submitting the answer
+     * @param clockMillis     the seat's time left now; -1 without a clock
+     * @param incrementMillis the clock's increment
+     * @param plies           moves played so far (with the match id, the seed of the AI's choice)
+     */
+    public record AiTurn(UUID matchId, int seat, int level, long version, GameState state, long clockMillis,
+                         long incrementMillis, int plies) {
+    }
+
+    /**
+     * The AI turn the match waits for, or null when it waits for none (not active, or a player is to move). Read
+     * under a share lock (like GetMatch), never held beyond this short transaction.
+     */
+    public AiTurn aiTurn(UUID matchId) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            MatchEntity m = readConsistently(matchId);
+            if (m == null || !m.aiToMove || !MatchStatus.MATCH_ACTIVE.name().equals(m.status)) {
+                return null;
+            }
+            Locked l = new Locked(m, SeatEntity.ofMatch(matchId), m.hasClock() ? EventLog.dbNow() : 0);
+            SeatEntity s = l.seats.get(l.mover());
+            if (!SeatKind.SEAT_AI.name().equals(s.kind)) {
+                return null;
+            }
+            long clock = m.hasClock() ? Math.max(0, l.moverTimeLeft()) : -1;
+            return new AiTurn(matchId, s.idx, s.aiLevel == null ? 1 : s.aiLevel, m.version, l.state, clock,
+                m.incrementMillis, m.plies);
+        });
+    }
+
+    /**
+     * Ids of active matches waiting for an AI seat whose turn began at least {@code waitingSeconds} ago, oldest
+     * turn first: one indexed query ({@code matches_ai_turn}), no lock.
+     */
+    public List<UUID> aiTurnsWaiting(double waitingSeconds, int limit) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            @SuppressWarnings("unchecked")
+            List<Object> ids = Panache.getEntityManager().createNativeQuery(
+                    "SELECT id FROM matches WHERE ai_to_move AND status = 'MATCH_ACTIVE' "
+                        + "AND turn_started_at <= clock_timestamp() - make_interval(secs => ?1) "
+                        + "ORDER BY turn_started_at LIMIT ?2")
+                .setParameter(1, waitingSeconds).setParameter(2, limit).getResultList();
+            List<UUID> out = new ArrayList<>();
+            for (Object o : ids) {
+                out.add(o instanceof UUID u ? u : UUID.fromString(o.toString()));
+            }
+            return out;
+        });
     }
 
     // ---------------------------------------------------------------------------------------------- presence
@@ -578,13 +690,21 @@ public class MatchLogic {
     /** One transaction on a locked match: the work throws to refuse (nothing written) or changes it. */
     private Match change(String matchId, java.util.function.Consumer<Locked> work) {
         UUID id = parseId(matchId);
+        boolean[] aiWaits = new boolean[1];
         Match after = QuarkusTransaction.requiringNew().call(() -> {
             Locked l = lock(id, matchId);
             work.accept(l);
+            aiWaits[0] = aiWaits(l);
             return MatchViews.view(l.m, l.seats, true);
         });
-        aiTurn(id);
+        if (aiWaits[0]) {
+            ai.onTurn(id); // after the commit: the AI thinks outside this transaction
+        }
         return after;
+    }
+
+    private static boolean aiWaits(Locked l) {
+        return l.m.aiToMove && l.status() == MatchStatus.MATCH_ACTIVE;
     }
 
     private Locked lock(UUID id, String given) {
@@ -597,24 +717,6 @@ public class MatchLogic {
         }
         MatchEntity m = MatchEntity.findById(id);
         return new Locked(m, SeatEntity.ofMatch(id), EventLog.dbNow());
-    }
-
-    private void aiTurn(UUID matchId) {
-        // the AiPlayer hook: a later ai-service implementation plays AI seats here; none exist yet
-        if (!ai.available()) {
-            return;
-        }
-        QuarkusTransaction.requiringNew().run(() -> {
-            MatchEntity m = MatchEntity.findById(matchId);
-            if (m == null || !MatchStatus.MATCH_ACTIVE.name().equals(m.status)) {
-                return;
-            }
-            Locked l = new Locked(m, SeatEntity.ofMatch(matchId), 0);
-            SeatEntity s = l.seats.get(l.mover());
-            if (SeatKind.SEAT_AI.name().equals(s.kind)) {
-                ai.onTurn(matchId, s.idx, m.version);
-            }
-        });
     }
 
     private static void checkVersion(Locked l, long expected) {
@@ -703,12 +805,14 @@ public class MatchLogic {
     private static void startTurn(Locked l) {
         l.m.turnStartedAt = Instant.ofEpochMilli(l.now);
         l.m.deadlineAt = l.m.hasClock() ? Instant.ofEpochMilli(l.now + l.seats.get(l.mover()).clockMillis) : null;
+        l.m.aiToMove = SeatKind.SEAT_AI.name().equals(l.seats.get(l.mover()).kind);
     }
 
     private void finish(Locked l, MatchStatus status, Outcome result) {
         l.m.status = status.name();
         l.m.result = result.toByteArray();
         l.m.deadlineAt = null;
+        l.m.aiToMove = false;
         l.m.turnStartedAt = Instant.ofEpochMilli(l.now);
         for (SeatEntity s : l.seats) {
             s.offersDraw = false;
@@ -740,7 +844,7 @@ public class MatchLogic {
     public WatchStart watchStart(Player me, String matchId, long fromVersion) {
         UUID id = parseId(matchId);
         return QuarkusTransaction.requiringNew().call(() -> {
-            MatchEntity m = MatchEntity.findById(id);
+            MatchEntity m = fromVersion == 0 ? readConsistently(id) : MatchEntity.findById(id);
             if (m == null) {
                 throw notFound(matchId);
             }

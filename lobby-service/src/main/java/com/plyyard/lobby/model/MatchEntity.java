@@ -54,6 +54,10 @@ public class MatchEntity extends PanacheEntityBase {
     @Column(name = "deadline_at")
     public Instant deadlineAt;
 
+    /** True while the match is active and the player who moves now holds an AI seat. */
+    @Column(name = "ai_to_move", nullable = false)
+    public boolean aiToMove;
+
     @Column(name = "created_by", nullable = false)
     public UUID createdBy;
 

@@ -31,16 +31,27 @@ public final class LobbyProcess implements AutoCloseable {
         return jar;
     }
 
+    /** A lobby whose ai-service address leads nowhere (a free port): for tests without AI seats. */
     public static LobbyProcess start(int port, EmbeddedPostgresProcess pg, int rulesPort, String name) {
+        return start(port, pg, rulesPort, Processes.freePort(), Map.of(), name);
+    }
+
+    /** @param env further environment, e.g. PLYYARD_LOBBY_AI_SCAN_GRACE=1s */
+    public static LobbyProcess start(int port, EmbeddedPostgresProcess pg, int rulesPort, int aiPort, Map<String, String> env,
+                                     String name) {
         Path log = Path.of("target", "it-logs", name + ".log").toAbsolutePath();
-        Process p = Processes.startJar(jar(), List.of(), Map.of(
+        Map<String, String> all = new java.util.HashMap<>(env);
+        all.putAll(Map.of(
             "QUARKUS_PROFILE", "prod",
             "LOBBY_PORT", Integer.toString(port),
             "DB_URL", pg.jdbcUrl(),
             "DB_USER", pg.user(),
             "DB_PASSWORD", "",
             "RULES_HOST", "localhost",
-            "RULES_PORT", Integer.toString(rulesPort)), log);
+            "RULES_PORT", Integer.toString(rulesPort),
+            "AI_HOST", "localhost",
+            "AI_PORT", Integer.toString(aiPort)));
+        Process p = Processes.startJar(jar(), List.of(), all, log);
         Processes.awaitReady(p, port, Duration.ofSeconds(90), log);
         return new LobbyProcess(port, p, log);
     }

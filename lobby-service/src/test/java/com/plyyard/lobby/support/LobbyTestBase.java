@@ -43,6 +43,9 @@ public abstract class LobbyTestBase {
     @ConfigProperty(name = "plyyard.test.rules-port")
     protected int rulesPort;
 
+    @ConfigProperty(name = "plyyard.test.ai-port")
+    protected int aiPort;
+
     private ManagedChannel rulesChannel;
     private final List<EventStream> streams = new ArrayList<>();
 
@@ -78,6 +81,15 @@ public abstract class LobbyTestBase {
 
     protected static SeatSpec open() {
         return SeatSpec.newBuilder().setOpen(true).build();
+    }
+
+    protected static SeatSpec ai(int level) {
+        return SeatSpec.newBuilder().setAiLevel(level).build();
+    }
+
+    /** The seat whose player moves now: the seat to move, or whoever plays its turn. */
+    protected static int mover(Match m) {
+        return m.getState().getSeats(m.getState().getToMove()).getPlayedBy();
     }
 
     protected static TimeControl clock(int initial, int increment) {

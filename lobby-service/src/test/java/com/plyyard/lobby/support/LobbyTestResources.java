@@ -6,17 +6,19 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Everything a lobby test needs outside the lobby: a real PostgreSQL (zonky, fresh) and the real
- * rules-service (its packaged jar as a child process). Registered once for every test of the module
+ * Everything a lobby test needs outside the lobby: a real PostgreSQL (zonky, fresh), the real rules-service and
+ * the real ai-service (their packaged jars as child processes). Registered once for every test of the module
  * ({@link TestResources}).
  */
 public class LobbyTestResources implements QuarkusTestResourceLifecycleManager {
     private EmbeddedPostgresProcess pg;
     private RulesServiceProcess rules;
+    private AiServiceProcess ai;
 
     @Override
     public Map<String, String> start() {
         rules = RulesServiceProcess.start(Path.of("target", "test-logs"));
+        ai = AiServiceProcess.start(Path.of("target", "test-logs"));
         pg = EmbeddedPostgresProcess.start();
         Map<String, String> config = new HashMap<>();
         config.put("quarkus.datasource.jdbc.url", pg.jdbcUrl());
@@ -26,6 +28,10 @@ public class LobbyTestResources implements QuarkusTestResourceLifecycleManager {
         config.put("quarkus.grpc.clients.rules.port", Integer.toString(rules.port()));
         config.put("quarkus.grpc.clients.rules.test-port", Integer.toString(rules.port()));
         config.put("plyyard.test.rules-port", Integer.toString(rules.port()));
+        config.put("quarkus.grpc.clients.ai.host", "localhost");
+        config.put("quarkus.grpc.clients.ai.port", Integer.toString(ai.port()));
+        config.put("quarkus.grpc.clients.ai.test-port", Integer.toString(ai.port()));
+        config.put("plyyard.test.ai-port", Integer.toString(ai.port()));
         return config;
     }
 
@@ -34,9 +40,13 @@ public class LobbyTestResources implements QuarkusTestResourceLifecycleManager {
         if (rules != null) {
             rules.stop();
         }
-        // a test may have restarted rules-service (RulesOutageTest): stop what it started, by pid
+        if (ai != null) {
+            ai.stop();
+        }
+        // a test may have restarted rules-service or ai-service (the outage tests): stop what it started, by pid
         ProcessHandle.current().children()
-            .filter(h -> h.info().commandLine().orElse("").contains("rules-service"))
+            .filter(h -> h.info().commandLine().orElse("").contains("rules-service")
+                || h.info().commandLine().orElse("").contains("ai-service"))
             .forEach(h -> {
                 h.destroy();
                 h.onExit().orTimeout(10, java.util.concurrent.TimeUnit.SECONDS).exceptionally(t -> {

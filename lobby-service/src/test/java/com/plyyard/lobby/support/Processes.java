@@ -41,6 +41,29 @@ public final class Processes {
         return jar;
     }
 
+    /** The ai-service fast-jar, or a failure that says how to build it. */
+    public static Path aiJar() {
+        String configured = System.getProperty("plyyard.ai.jar");
+        Path jar = configured != null ? Path.of(configured)
+            : Path.of("..", "ai-service", "target", "quarkus-app", "quarkus-run.jar");
+        jar = jar.toAbsolutePath().normalize();
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("The lobby tests run the real ai-service for the AI seats, but " + jar + " is missing; "
+                + "build it first with: ./mvnw -DskipTests package -pl ai-service -am (a full ./mvnw verify builds it before "
+                + "lobby-service).");
+        }
+        return jar;
+    }
+
+    /** Stops the child process of this JVM that serves the port (a service a test started), by its pid. */
+    public static void stopChildOnPort(int port) {
+        ProcessHandle child = ProcessHandle.current().children()
+            .filter(h -> (h.info().commandLine().orElse("") + " ").contains(" -Dquarkus.http.port=" + port + " "))
+            .findFirst().orElseThrow(() -> new IllegalStateException("no child process serves port " + port));
+        child.destroy();
+        child.onExit().orTimeout(20, TimeUnit.SECONDS).join();
+    }
+
     /** Starts {@code java [props] -jar jar} with the environment, output to the log file. */
     public static Process startJar(Path jar, List<String> systemProps, Map<String, String> env, Path log) {
         try {

@@ -1,4 +1,4 @@
-package com.plyyard.rules.mapping;
+package com.plyyard.mapping;
 
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;

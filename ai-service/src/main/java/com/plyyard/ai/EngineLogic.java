@@ -1,0 +1,173 @@
+package com.plyyard.ai;
+
+import com.plyyard.engine.LegalMove;
+import com.plyyard.engine.Position;
+import com.plyyard.engine.search.Engine;
+import com.plyyard.engine.search.Level;
+import com.plyyard.engine.search.Limits;
+import com.plyyard.engine.search.SearchInfo;
+import com.plyyard.mapping.ProtoMapper;
+import com.plyyard.proto.v1.AnalysisLine;
+import com.plyyard.proto.v1.BestMoveRequest;
+import com.plyyard.proto.v1.BestMoveResponse;
+import com.plyyard.proto.v1.GameState;
+import com.plyyard.proto.v1.GameStatus;
+import com.plyyard.proto.v1.SearchLimits;
+import io.grpc.Status;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * What BestMove and Analyze do: the state becomes an engine position through the shared mapping, the limits an
+ * {@link Engine.Request}, and the search runs on a leased engine ({@link EnginePool}) until its limits, the
+ * server maximum, the client's cancellation or deadline, or the server's shutdown. Methods throw engine
+ * exceptions or gRPC statuses ({@link AiErrors} turns them into statuses). Blocking: call them on worker threads.
+ */
+@ApplicationScoped
+public class EngineLogic {
+    private static final Logger LOG = Logger.getLogger(EngineLogic.class);
+
+    private final ProtoMapper mapper = ProtoMapper.standard();
+
+    @Inject
+    EnginePool pool;
+
+    @Inject
+    MeterRegistry metrics;
+
+    @ConfigProperty(name = "plyyard.ai.max-move-millis", defaultValue = "60000")
+    long maxMoveMillis;
+
+    /** A request checked and translated for the engine. */
+    record Prepared(Position position, Engine.Request request) {
+    }
+
+    /**
+     * @param clientGone true once the caller cancelled or its deadline passed; the search then stops
+     */
+    public BestMoveResponse bestMove(BestMoveRequest request, BooleanSupplier clientGone) {
+        Prepared p = prepare(request);
+        Engine.Result result = run("BestMove", p, clientGone, null);
+        LegalMove move = result.move();
+        if (move == null || !p.position().legalMoves().contains(move)) {
+            // the contract: never an illegal move, whatever the search did
+            LOG.errorf("BestMove: the engine chose %s, which is not a legal move of %s %s", move == null ? "no move"
+                : move.notation(), p.position().rules().id(), p.position().notation());
+            throw Status.INTERNAL.withDescription("The engine chose a move that is not legal in this position; the error "
+                + "has been logged.").asRuntimeException();
+        }
+        return BestMoveResponse.newBuilder()
+            .setMove(mapper.move(move, p.position().rules()))
+            .setScore(result.score())
+            .setDepth(result.depth())
+            .setNodes(result.nodes())
+            .setMillis(result.millis())
+            .addAllPv(result.pv())
+            .build();
+    }
+
+    /**
+     * Sends one line per completed iteration, in order, then returns (the caller completes the stream).
+     *
+     * @param out told each line on the searching thread; it may throw when the client has gone
+     */
+    public void analyze(BestMoveRequest request, BooleanSupplier clientGone, Consumer<AnalysisLine> out) {
+        Prepared p = prepare(request);
+        run("Analyze", p, clientGone, info -> out.accept(AnalysisLine.newBuilder()
+            .setDepth(info.depth())
+            .setScore(info.score())
+            .addAllPv(info.pv())
+            .setNodes(info.nodes())
+            .setMillis(info.millis())
+            .build()));
+    }
+
+    private Engine.Result run(String method, Prepared p, BooleanSupplier clientGone, Consumer<SearchInfo> onIteration) {
+        EnginePool.Lease lease = pool.tryAcquire().orElseThrow(() -> AiErrors.resourceExhausted(
+            "ai-service is already running " + pool.maxConcurrent() + " searches, its limit; try again in a moment."));
+        try (lease) {
+            Engine engine = lease.engine();
+            engine.newGame(); // every request starts from empty tables: the same request, the same answer
+            BooleanSupplier stop = () -> clientGone.getAsBoolean() || lease.serverClosing();
+            metrics.counter("plyyard.ai.searches", "method", method).increment();
+            Engine.Result result = engine.bestMove(p.position(), p.request(), stop, onIteration);
+            if (clientGone.getAsBoolean()) {
+                metrics.counter("plyyard.ai.searches.cancelled", "method", method).increment();
+                throw Status.CANCELLED.withDescription("The client cancelled the search.").asRuntimeException();
+            }
+            if (lease.serverClosing()) {
+                throw Status.UNAVAILABLE.withDescription("ai-service is shutting down; ask again in a moment.")
+                    .asRuntimeException();
+            }
+            metrics.counter("plyyard.ai.nodes", "method", method).increment(result.nodes());
+            return result;
+        }
+    }
+
+    Prepared prepare(BestMoveRequest request) {
+        if (!request.hasState()) {
+            throw AiErrors.invalid("The request has no game state; send the state rules-service or lobby-service returned.");
+        }
+        Engine.Request engineRequest = engineRequest(request.getLimits());
+        GameState state = request.getState();
+        Position position = mapper.position(state); // INVALID_ARGUMENT with the engine's sentence
+        if (state.getStatus() == GameStatus.FINISHED || position.isOver() || position.legalMoves().isEmpty()) {
+            String description = state.hasOutcome() && !state.getOutcome().getDescription().isBlank()
+                ? state.getOutcome().getDescription()
+                : position.outcome().map(o -> o.description()).orElse("");
+            String why = description.isBlank() ? "" : " (" + stripDot(description) + ")";
+            throw AiErrors.failedPrecondition("The game is over" + why + "; the engine has no move to make.");
+        }
+        return new Prepared(position, engineRequest);
+    }
+
+    /**
+     * A level (with the player's clock, increment and seed), or explicit limits. Explicit limits are checked
+     * against the server's maximum, and a search without a time limit gets the maximum as its time limit.
+     */
+    Engine.Request engineRequest(SearchLimits limits) {
+        Level level = switch (limits.getLevel()) {
+            case LEVEL_UNSPECIFIED -> null;
+            case BEGINNER -> Level.BEGINNER;
+            case CASUAL -> Level.CASUAL;
+            case CLUB -> Level.CLUB;
+            case EXPERT -> Level.EXPERT;
+            case MAX -> Level.MAX;
+            case UNRECOGNIZED -> throw AiErrors.invalid("Unknown level " + limits.getLevelValue()
+                + "; the levels are 1 (beginner) to 5 (max).");
+        };
+        if (level != null) {
+            long clock = limits.hasClockMillis() ? unsigned(limits.getClockMillis()) : -1;
+            return new Engine.Request(null, level, clock, unsigned(limits.getIncrementMillis()), limits.getSeed());
+        }
+        long depth = Integer.toUnsignedLong(limits.getDepth());
+        long nodes = limits.getNodes() < 0 ? Long.MAX_VALUE : limits.getNodes();
+        long millis = Integer.toUnsignedLong(limits.getMoveTimeMillis());
+        if (depth == 0 && nodes == 0 && millis == 0) {
+            throw AiErrors.invalid("Give a depth, a node count, a move time or a level.");
+        }
+        if (depth > Limits.MAX_DEPTH) {
+            throw AiErrors.invalid("The depth is at most " + Limits.MAX_DEPTH + " plies, not " + depth + ".");
+        }
+        if (millis > maxMoveMillis) {
+            throw AiErrors.invalid("The move time is at most " + maxMoveMillis + " ms on this server, not " + millis + " ms.");
+        }
+        return Engine.Request.of(new Limits((int) depth, nodes, millis == 0 ? maxMoveMillis : millis));
+    }
+
+    /** A uint64 in milliseconds, capped far beyond any real clock (and away from overflow in the engine's sums). */
+    private static long unsigned(long value) {
+        long cap = 1L << 40; // about 35 years
+        return value < 0 || value > cap ? cap : value;
+    }
+
+    private static String stripDot(String s) {
+        String t = s.strip();
+        return t.endsWith(".") ? t.substring(0, t.length() - 1) : t;
+    }
+}

@@ -1,0 +1,291 @@
+package com.plyyard.lobby.ai;
+
+import com.plyyard.lobby.match.MatchLogic;
+import com.plyyard.proto.v1.BestMoveResponse;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * Plays the AI seats. When an AI seat is to move, a small executor (never a gRPC or event-loop thread, never
+ * inside a database transaction) reads the turn ({@link MatchLogic#aiTurn}), asks ai-service for the move with
+ * the seat's level, its clock and increment, and a seed from the match id and ply, and submits the answer with
+ * {@link MatchLogic#submitAiMove} — the same transaction, checks, clock and events as a player's move.
+ *
+ * <ul>
+ *   <li>ai-service unreachable or failing, rules-service down, any error: the match is left as it is and the turn is
+ *   tried again after 1 s, 2 s, 4 s, … up to {@code plyyard.lobby.ai.retry-max} (30 s), for as long as the match
+ *   waits for that AI seat (each attempt reads the match afresh). The seat's clock runs meanwhile, as anyone's.
+ *   <li>Nothing depends on memory: {@code matches.ai_to_move} marks the waiting AI turns; they are looked up at
+ *   start (a restarted lobby resumes them) and every {@code plyyard.lobby.ai.scan-every} (5 s) those waiting longer
+ *   than {@code plyyard.lobby.ai.scan-grace} (10 s), e.g. after another instance stopped.
+ *   <li>Two instances may think about the same turn; the version check lets only the first submission through, the
+ *   other gets ABORTED and is logged at debug.
+ * </ul>
+ */
+@ApplicationScoped
+public class AiTurns implements AiPlayer {
+    private static final Logger LOG = Logger.getLogger(AiTurns.class);
+
+    @Inject
+    MatchLogic logic;
+
+    @Inject
+    EngineClient engine;
+
+    @Inject
+    MeterRegistry metrics;
+
+    @ConfigProperty(name = "plyyard.lobby.ai.enabled", defaultValue = "true")
+    boolean enabled;
+
+    @ConfigProperty(name = "plyyard.lobby.ai.threads", defaultValue = "4")
+    int threads;
+
+    @ConfigProperty(name = "plyyard.lobby.ai.retry-initial", defaultValue = "1s")
+    Duration retryInitial;
+
+    @ConfigProperty(name = "plyyard.lobby.ai.retry-max", defaultValue = "30s")
+    Duration retryMax;
+
+    @ConfigProperty(name = "plyyard.lobby.ai.scan-grace", defaultValue = "10s")
+    Duration scanGrace;
+
+    /** One match's AI turn on this instance: scheduled (maybe after a backoff) or running. */
+    private static final class Turn {
+        boolean running;
+        boolean again; // woken while running: look again right after
+        int failures;
+    }
+
+    private final Map<UUID, Turn> turns = new HashMap<>();
+    private final AtomicInteger pending = new AtomicInteger();
+    private ScheduledThreadPoolExecutor executor;
+    private volatile boolean stopping;
+    private long lastWarning;
+
+    void onStart(@Observes StartupEvent event) {
+        AtomicInteger n = new AtomicInteger();
+        executor = new ScheduledThreadPoolExecutor(Math.max(1, threads), r -> {
+            Thread t = new Thread(r, "lobby-ai-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        executor.setRemoveOnCancelPolicy(true);
+        executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false); // retries waiting at shutdown are dropped
+        metrics.gauge("plyyard.lobby.ai.turns.pending", pending);
+        if (enabled) {
+            executor.execute(() -> scan(0)); // AI turns left waiting by a stop or a crash resume now
+        }
+    }
+
+    void onStop(@Observes @Priority(5) ShutdownEvent event) {
+        stopping = true;
+        if (executor == null) {
+            return;
+        }
+        executor.shutdown();
+        try {
+            if (!executor.awaitTermination(3, TimeUnit.SECONDS)) {
+                executor.shutdownNow();
+                executor.awaitTermination(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            executor.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public boolean available() {
+        return enabled;
+    }
+
+    @Override
+    public String unavailableReason() {
+        return "AI seats are switched off on this lobby (plyyard.lobby.ai.enabled=false).";
+    }
+
+    @Override
+    public void onTurn(UUID matchId) {
+        if (enabled) {
+            wake(matchId);
+        }
+    }
+
+    /** The slow safety net: AI turns waiting longer than the grace, which no attempt of this instance holds. */
+    @Scheduled(every = "${plyyard.lobby.ai.scan-every:5s}", delayed = "${plyyard.lobby.ai.scan-every:5s}",
+        concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void periodicScan() {
+        if (enabled && !stopping) {
+            scan(scanGrace.toMillis() / 1000.0);
+        }
+    }
+
+    void scan(double waitingSeconds) {
+        try {
+            for (UUID id : logic.aiTurnsWaiting(waitingSeconds, 500)) {
+                wake(id);
+            }
+        } catch (RuntimeException e) {
+            warn("could not look for waiting AI turns (will look again): " + e.getMessage());
+        }
+    }
+
+    /** Schedules an attempt now unless one is already scheduled or running (then it looks again when done). */
+    void wake(UUID matchId) {
+        synchronized (turns) {
+            Turn t = turns.get(matchId);
+            if (t == null) {
+                t = new Turn();
+                turns.put(matchId, t);
+                pending.incrementAndGet();
+                schedule(matchId, t, 0);
+            } else if (t.running) {
+                t.again = true;
+            }
+            // else: an attempt is already scheduled (perhaps after a backoff); it reads the match afresh
+        }
+    }
+
+    /** Under the lock of {@link #turns}. */
+    private void schedule(UUID matchId, Turn t, long delayMillis) {
+        try {
+            executor.schedule(() -> attempt(matchId, t), delayMillis, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException | NullPointerException e) {
+            // stopping (or not started): the next start's scan picks the turn up
+            turns.remove(matchId);
+            pending.decrementAndGet();
+        }
+    }
+
+    private enum Result { DONE, AGAIN, RETRY }
+
+    private void attempt(UUID matchId, Turn t) {
+        synchronized (turns) {
+            t.running = true;
+            t.again = false;
+        }
+        Result r;
+        try {
+            r = stopping ? Result.DONE : once(matchId, t.failures);
+        } catch (Throwable e) {
+            LOG.errorf(e, "the AI turn of match %s failed unexpectedly (will retry)", matchId);
+            r = Result.RETRY;
+        }
+        synchronized (turns) {
+            t.running = false;
+            if (r == Result.RETRY && !stopping) {
+                t.failures++;
+                schedule(matchId, t, backoffMillis(t.failures));
+            } else if ((r == Result.AGAIN || t.again) && !stopping) {
+                t.failures = 0;
+                schedule(matchId, t, 0);
+            } else {
+                turns.remove(matchId);
+                pending.decrementAndGet();
+            }
+        }
+    }
+
+    /** 1 s, 2 s, 4 s, … capped at the maximum. */
+    long backoffMillis(int failures) {
+        long initial = Math.max(1, retryInitial.toMillis());
+        long delay = initial << Math.min(failures - 1, 20);
+        return Math.min(delay, Math.max(initial, retryMax.toMillis()));
+    }
+
+    /** One look at the match: think and submit when an AI seat is to move. */
+    private Result once(UUID matchId, int failures) {
+        MatchLogic.AiTurn turn;
+        try {
+            turn = logic.aiTurn(matchId);
+        } catch (RuntimeException e) {
+            metrics.counter("plyyard.lobby.ai.failures", "reason", "database").increment();
+            warn("could not read match " + matchId + " for its AI turn (" + e.getMessage() + "); retry in "
+                + backoffMillis(failures + 1) / 1000.0 + " s");
+            return Result.RETRY;
+        }
+        if (turn == null) {
+            return Result.DONE; // a player is to move, or the match is over
+        }
+        BestMoveResponse answer;
+        try {
+            answer = engine.bestMove(turn.state(), turn.level(), turn.clockMillis(), turn.incrementMillis(),
+                seed(matchId, turn.plies()));
+        } catch (StatusRuntimeException e) {
+            metrics.counter("plyyard.lobby.ai.failures", "reason", "ai-service " + e.getStatus().getCode()).increment();
+            engine.resetBackoff();
+            warn("ai-service at " + engine.address() + " could not play seat " + turn.seat() + " of match " + matchId + " ("
+                + e.getStatus().getCode() + (e.getStatus().getDescription() == null ? "" : ": " + e.getStatus().getDescription())
+                + "); the match waits, retry in " + backoffMillis(failures + 1) / 1000.0 + " s");
+            return Result.RETRY;
+        }
+        String move = answer.getMove().getNotation();
+        try {
+            logic.submitAiMove(matchId, turn.seat(), move, turn.version());
+            metrics.counter("plyyard.lobby.ai.moves").increment();
+            return Result.DONE; // if the next mover is an AI seat too, the commit woke this match again
+        } catch (StatusRuntimeException e) {
+            Status.Code code = e.getStatus().getCode();
+            if (code == Status.Code.ABORTED) {
+                // another instance submitted this turn first, or a player changed the match meanwhile: harmless
+                metrics.counter("plyyard.lobby.ai.superseded").increment();
+                LOG.debugf("match %s changed while seat %d thought (%s); looking again", matchId, turn.seat(),
+                    e.getStatus().getDescription());
+                return Result.AGAIN;
+            }
+            metrics.counter("plyyard.lobby.ai.failures", "reason", "submit " + code).increment();
+            warn("the AI move " + move + " of seat " + turn.seat() + " in match " + matchId + " was not played (" + code + ": "
+                + e.getStatus().getDescription() + "); looking again in " + backoffMillis(failures + 1) / 1000.0 + " s");
+            return Result.RETRY;
+        }
+    }
+
+    /** The same match and ply give the same seed: a repeated question gets the same answer. */
+    static long seed(UUID matchId, int plies) {
+        long z = matchId.getMostSignificantBits() ^ Long.rotateLeft(matchId.getLeastSignificantBits(), 29)
+            ^ (plies * 0x9E3779B97F4A7C15L);
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    /** AI turns scheduled or running on this instance. */
+    public int pending() {
+        return pending.get();
+    }
+
+    private void warn(String message) {
+        long now = System.currentTimeMillis();
+        boolean loud;
+        synchronized (this) {
+            loud = now - lastWarning > 10_000; // at most one warning per 10 s while something is down
+            if (loud) {
+                lastWarning = now;
+            }
+        }
+        if (loud) {
+            LOG.warn(message);
+        } else {
+            LOG.debug(message);
+        }
+    }
+}
