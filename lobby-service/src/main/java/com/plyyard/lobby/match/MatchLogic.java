@@ -2,6 +2,7 @@ package com.plyyard.lobby.match;
 
 import com.plyyard.lobby.ai.AiPlayer;
 import com.plyyard.lobby.grpc.LobbyErrors;
+import com.plyyard.lobby.matchmaking.Ratings;
 import com.plyyard.lobby.model.MatchEntity;
 import com.plyyard.lobby.model.PlayerEntity;
 import com.plyyard.lobby.model.SeatEntity;
@@ -67,6 +68,12 @@ public class MatchLogic {
 
     @Inject
     MeterRegistry metrics;
+
+    @Inject
+    Ratings ratings;
+
+    @Inject
+    jakarta.transaction.TransactionSynchronizationRegistry transactions;
 
     /** A locked match with its seats and state, inside a transaction. */
     static final class Locked {
@@ -183,15 +190,9 @@ public class MatchLogic {
             throw LobbyErrors.invalid("No variant given; ListVariants on rules-service names them, e.g. draughts:fmjd.");
         }
         TimeControl tc = r.getTimeControl();
+        checkTimeControl(tc);
         long initial = Integer.toUnsignedLong(tc.getInitialSeconds());
         long increment = Integer.toUnsignedLong(tc.getIncrementSeconds());
-        if (initial == 0 && increment > 0) {
-            throw LobbyErrors.invalid("A clock needs an initial time; 0+0 means no clock.");
-        }
-        if (initial > MAX_INITIAL_SECONDS || increment > MAX_INCREMENT_SECONDS) {
-            throw LobbyErrors.invalid("A clock has at most " + MAX_INITIAL_SECONDS + " s initial time and "
-                + MAX_INCREMENT_SECONDS + " s increment.");
-        }
         int meCount = 0;
         int aiCount = 0;
         for (SeatSpec s : r.getSeatsList()) {
@@ -210,6 +211,10 @@ public class MatchLogic {
                 default -> {
                 }
             }
+        }
+        if (r.getRated() && aiCount > 0) {
+            // ratings measure games between people: an AI seat has no rating to win or lose against (docs/ratings.md)
+            throw LobbyErrors.invalid("A match with AI seats cannot be rated; make it casual or seat people only.");
         }
         if (meCount > 1) {
             throw LobbyErrors.invalid("The creator can take only one seat ('me' appears " + meCount + " times).");
@@ -294,6 +299,112 @@ public class MatchLogic {
             ai.onTurn(UUID.fromString(created.getId()));
         }
         return created;
+    }
+
+    /** A clock of initial + increment seconds: 0+0 is no clock, 0+N is refused, and both have an upper bound. */
+    public static void checkTimeControl(TimeControl tc) {
+        long initial = Integer.toUnsignedLong(tc.getInitialSeconds());
+        long increment = Integer.toUnsignedLong(tc.getIncrementSeconds());
+        if (initial == 0 && increment > 0) {
+            throw LobbyErrors.invalid("A clock needs an initial time; 0+0 means no clock.");
+        }
+        if (initial > MAX_INITIAL_SECONDS || increment > MAX_INCREMENT_SECONDS) {
+            throw LobbyErrors.invalid("A clock has at most " + MAX_INITIAL_SECONDS + " s initial time and "
+                + MAX_INCREMENT_SECONDS + " s increment.");
+        }
+    }
+
+    /** A seat of a match made by matchmaking: a player, or an AI of a level 1..5. */
+    public record SeatPlan(UUID playerId, int aiLevel) {
+        public static SeatPlan player(UUID id) {
+            return new SeatPlan(id, 0);
+        }
+
+        public static SeatPlan ai(int level) {
+            return new SeatPlan(null, level);
+        }
+
+        public boolean isAi() {
+            return playerId == null;
+        }
+    }
+
+    /**
+     * A match whose players are already decided (a filled seek, a pool's pairing, an accepted challenge, a rematch),
+     * created <b>inside the caller's transaction</b>: every seat is taken at once, so the match starts now (one
+     * SeatJoined per player, then MatchStarted), and it commits or rolls back with the caller's other changes. After
+     * the commit, an AI seat to move is woken as after CreateMatch.
+     *
+     * @param start   the variant's start position (rules-service NewGame)
+     * @param options the options to store with the match (matchmaking passes the effective ones)
+     * @return the new match's id
+     */
+    public UUID createPaired(GameState start, com.google.protobuf.Message options, long initialMillis, long incrementMillis,
+                             boolean rated, List<SeatPlan> plan, UUID createdBy) {
+        int seatCount = start.getVariant().getSeatCount() > 0 ? start.getVariant().getSeatCount() : start.getSeatsCount();
+        if (plan.size() != seatCount) {
+            throw new IllegalArgumentException(plan.size() + " seats planned for " + seatCount);
+        }
+        long now = EventLog.dbNow();
+        MatchEntity m = new MatchEntity();
+        m.id = UUID.randomUUID();
+        m.variant = start.getVariant().getId();
+        m.options = options.toByteArray();
+        m.initialMillis = initialMillis;
+        m.incrementMillis = incrementMillis;
+        m.rated = rated;
+        m.status = MatchStatus.MATCH_WAITING.name();
+        m.state = start.toByteArray();
+        m.createdBy = createdBy;
+        m.createdAt = Instant.ofEpochMilli(now);
+        m.updatedAt = m.createdAt;
+        m.persist();
+        List<SeatEntity> seats = new ArrayList<>();
+        List<UUID> people = new ArrayList<>();
+        for (int i = 0; i < seatCount; i++) {
+            SeatPlan p = plan.get(i);
+            SeatEntity s = new SeatEntity();
+            s.matchId = m.id;
+            s.idx = i;
+            s.clockMillis = m.initialMillis;
+            if (p.isAi()) {
+                s.kind = SeatKind.SEAT_AI.name();
+                s.aiLevel = p.aiLevel();
+            } else {
+                s.kind = SeatKind.SEAT_PLAYER.name();
+                s.playerId = p.playerId();
+                people.add(p.playerId());
+            }
+            s.persist();
+            seats.add(s);
+        }
+        java.util.Map<UUID, Player> names = Players.byIds(people);
+        Locked l = new Locked(m, seats, now);
+        for (SeatEntity s : seats) {
+            if (s.playerId != null) {
+                events.append(m, MatchEvent.newBuilder().setSeatJoined(
+                    SeatJoined.newBuilder().setSeat(s.idx).setPlayer(names.get(s.playerId))), now);
+            }
+        }
+        startIfFull(l);
+        metrics.counter("plyyard.lobby.matches.created").increment();
+        if (m.aiToMove) {
+            UUID id = m.id;
+            transactions.registerInterposedSynchronization(new jakarta.transaction.Synchronization() {
+                @Override
+                public void beforeCompletion() {
+                }
+
+                @Override
+                public void afterCompletion(int status) {
+                    if (status == jakarta.transaction.Status.STATUS_COMMITTED) {
+                        ai.onTurn(id); // after the commit: the AI thinks outside this transaction
+                    }
+                }
+            });
+        }
+        Panache.getEntityManager().flush();
+        return m.id;
     }
 
     public Match join(Player me, JoinMatchRequest r) {
@@ -819,6 +930,11 @@ public class MatchLogic {
         }
         events.append(l.m, MatchEvent.newBuilder().setEnded(
             MatchEnded.newBuilder().setStatus(status).setResult(result).setState(l.state)), l.now);
+        if (status == MatchStatus.MATCH_FINISHED) {
+            // every way a match ends comes through here (moves, flags, resignations, draws, the last seat-out of a
+            // free-for-all): a rated result updates the ratings in this same transaction; aborts never do
+            ratings.rateMatch(l.m, l.seats, l.state, result, l.now);
+        }
         metrics.counter("plyyard.lobby.matches.ended", "status", status.name()).increment();
     }
 

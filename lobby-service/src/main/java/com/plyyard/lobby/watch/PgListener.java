@@ -1,6 +1,7 @@
 package com.plyyard.lobby.watch;
 
 import com.plyyard.lobby.match.EventLog;
+import com.plyyard.lobby.matchmaking.LobbyLog;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.Priority;
@@ -18,8 +19,9 @@ import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 
 /**
- * One dedicated JDBC connection per lobby instance that {@code LISTEN}s on {@value EventLog#CHANNEL}: the
- * payload of a notification is a match id, and the local watchers of that match are woken. After a lost
+ * One dedicated JDBC connection per lobby instance that {@code LISTEN}s on {@value EventLog#CHANNEL} (the payload
+ * of a notification is a match id, and the local watchers of that match are woken) and on
+ * {@value LobbyLog#CHANNEL} (every local WatchLobby stream is woken). After a lost
  * connection it reconnects and wakes every watcher (they read from the database, so nothing is lost).
  */
 @ApplicationScoped
@@ -28,6 +30,9 @@ public class PgListener {
 
     @Inject
     WatchHub hub;
+
+    @Inject
+    LobbyHub lobbyHub;
 
     @ConfigProperty(name = "quarkus.datasource.jdbc.url")
     String url;
@@ -75,10 +80,12 @@ public class PgListener {
                 connection = c;
                 try (Statement st = c.createStatement()) {
                     st.execute("LISTEN " + EventLog.CHANNEL);
+                    st.execute("LISTEN " + LobbyLog.CHANNEL);
                 }
                 if (!first) {
-                    LOG.info("listening for match events again");
+                    LOG.info("listening for match and lobby events again");
                     hub.signalAll();
+                    lobbyHub.signalAll();
                 }
                 first = false;
                 PGConnection pg = c.unwrap(PGConnection.class);
@@ -87,12 +94,20 @@ public class PgListener {
                     if (notes == null) {
                         continue;
                     }
+                    boolean lobby = false;
                     for (PGNotification n : notes) {
+                        if (LobbyLog.CHANNEL.equals(n.getName())) {
+                            lobby = true;
+                            continue;
+                        }
                         try {
                             hub.signal(UUID.fromString(n.getParameter()));
                         } catch (IllegalArgumentException ignored) {
                             // not ours
                         }
+                    }
+                    if (lobby) {
+                        lobbyHub.signalAll(); // the notification says only that the lobby log grew
                     }
                 }
             } catch (SQLException | RuntimeException e) {
@@ -101,6 +116,7 @@ public class PgListener {
                 }
                 LOG.warnf("the LISTEN connection failed (%s); retrying in 1 s", e.getMessage());
                 hub.signalAll();
+                lobbyHub.signalAll();
                 try {
                     Thread.sleep(1000);
                 } catch (InterruptedException ie) {

@@ -5,6 +5,7 @@ import com.plyyard.proto.v1.LobbyServiceGrpc;
 import com.plyyard.proto.v1.Match;
 import com.plyyard.proto.v1.MatchActionRequest;
 import com.plyyard.proto.v1.MatchServiceGrpc;
+import com.plyyard.proto.v1.MatchmakingServiceGrpc;
 import com.plyyard.proto.v1.Player;
 import com.plyyard.proto.v1.SubmitMoveRequest;
 import io.grpc.Channel;
@@ -47,5 +48,14 @@ public record TestPlayer(Player player, String token, LobbyServiceGrpc.LobbyServ
 
     public EventStream watch(String matchId, long fromVersion) {
         return EventStream.open(async, matchId, fromVersion);
+    }
+
+    /** MatchmakingService with this player's token (the channel of the stubs above carries it). */
+    public MatchmakingServiceGrpc.MatchmakingServiceBlockingStub mm() {
+        return MatchmakingServiceGrpc.newBlockingStub(lobby.getChannel());
+    }
+
+    public LobbyStream watchLobby(long fromVersion) {
+        return LobbyStream.open(MatchmakingServiceGrpc.newStub(lobby.getChannel()), fromVersion);
     }
 }

@@ -1,0 +1,172 @@
+package com.plyyard.lobby.support;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.plyyard.lobby.rating.TimeClass;
+import com.plyyard.proto.v1.GameSpec;
+import com.plyyard.proto.v1.JoinPoolRequest;
+import com.plyyard.proto.v1.LobbyEvent;
+import com.plyyard.proto.v1.PoolTicket;
+import com.plyyard.proto.v1.TimeControl;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+
+/** What the matchmaking tests share: lobby streams, game specs with a pool of their own, ratings and stored rows. */
+public abstract class MatchmakingTestBase extends LobbyTestBase {
+    /** Every test takes its own clocks, so its pools are its own (pools are per variant, options, clock, rated). */
+    private static final AtomicInteger CLOCKS = new AtomicInteger(600);
+
+    private final List<LobbyStream> lobbyStreams = new ArrayList<>();
+
+    @AfterEach
+    void closeLobbyStreams() {
+        lobbyStreams.forEach(LobbyStream::close);
+        lobbyStreams.clear();
+    }
+
+    /** A fresh initial time (seconds) no other test uses: 601, 602, … (a rapid clock). */
+    protected static int freshClock() {
+        return CLOCKS.incrementAndGet();
+    }
+
+    protected static GameSpec spec(String variant, int initialSeconds, boolean rated) {
+        return GameSpec.newBuilder().setVariant(variant)
+            .setTimeControl(TimeControl.newBuilder().setInitialSeconds(initialSeconds)).setRated(rated).build();
+    }
+
+    /** A lobby stream from version 0, after its snapshot arrived (the player is present in the lobby from then on). */
+    protected LobbyStream inLobby(TestPlayer p) {
+        LobbyStream s = p.watchLobby(0);
+        lobbyStreams.add(s);
+        assertTrue(s.next(Duration.ofSeconds(10)).hasSnapshot(), "a lobby stream begins with its snapshot");
+        return s;
+    }
+
+    protected LobbyStream lobbyStream(TestPlayer p, long from) {
+        LobbyStream s = p.watchLobby(from);
+        lobbyStreams.add(s);
+        return s;
+    }
+
+    protected PoolTicket join(TestPlayer p, GameSpec game) {
+        return p.mm().joinPool(JoinPoolRequest.newBuilder().setGame(game).build());
+    }
+
+    /** Waits for the player's Paired event on the stream. */
+    protected static LobbyEvent paired(LobbyStream s) {
+        return s.until(LobbyEvent::hasPaired, Duration.ofSeconds(15));
+    }
+
+    protected static UUID id(TestPlayer p) {
+        return UUID.fromString(p.player().getId());
+    }
+
+    /** Stores a rating for the player (as a rating history would have left it). */
+    protected void setRating(TestPlayer p, String variant, int initialSeconds, int incrementSeconds, double rating, double rd,
+                             double volatility) {
+        String timeClass = TimeClass.of(initialSeconds * 1000L, incrementSeconds * 1000L);
+        execute("INSERT INTO ratings (player_id, variant, time_class, rating, rd, volatility, games, updated_at) "
+                + "VALUES (?, ?, ?, ?, ?, ?, 5, now()) ON CONFLICT (player_id, variant, time_class) DO UPDATE SET "
+                + "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility",
+            id(p), variant, timeClass, rating, rd, volatility);
+    }
+
+    protected String ticketStatus(String ticketId) {
+        return text("SELECT status FROM pool_tickets WHERE id = ?::uuid", ticketId);
+    }
+
+    protected String text(String sql, Object... args) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                st.setObject(i + 1, args[i]);
+            }
+            try (ResultSet rs = st.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    protected void execute(String sql, Object... args) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                st.setObject(i + 1, args[i]);
+            }
+            st.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Polls until the condition holds; fails after the time. */
+    protected static void await(String what, java.util.function.BooleanSupplier condition, Duration max) {
+        long deadline = System.nanoTime() + max.toNanos();
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, what + " did not happen within " + max.toSeconds() + " s");
+            Processes.sleep(50);
+        }
+    }
+
+    /**
+     * Every stored matchmaking row that concerns these players (seeks, seats, parties, tickets, challenges, rematches,
+     * ratings, the matches they sit in, and the lobby events addressed to them), as text: a refused call must leave it
+     * exactly as it was.
+     */
+    protected String storedLobby(TestPlayer... players) {
+        List<UUID> ids = new ArrayList<>();
+        for (TestPlayer p : players) {
+            ids.add(id(p));
+        }
+        StringBuilder sb = new StringBuilder();
+        try (Connection c = dataSource.getConnection()) {
+            java.sql.Array a = c.createArrayOf("uuid", ids.toArray());
+            String seekIds = "(SELECT id FROM seeks WHERE owner_id = ANY(?) UNION SELECT seek_id FROM seek_seats WHERE player_id = ANY(?))";
+            dump(c, sb, "SELECT * FROM seeks WHERE id IN " + seekIds + " ORDER BY id", a, a);
+            dump(c, sb, "SELECT * FROM seek_seats WHERE seek_id IN " + seekIds + " ORDER BY seek_id, idx", a, a);
+            String partyIds = "(SELECT party_id FROM party_members WHERE player_id = ANY(?))";
+            dump(c, sb, "SELECT * FROM parties WHERE id IN " + partyIds + " ORDER BY id", a);
+            dump(c, sb, "SELECT * FROM party_members WHERE party_id IN " + partyIds + " ORDER BY party_id, idx", a);
+            String ticketIds = "(SELECT ticket_id FROM pool_ticket_members WHERE player_id = ANY(?))";
+            dump(c, sb, "SELECT * FROM pool_tickets WHERE id IN " + ticketIds + " ORDER BY id", a);
+            dump(c, sb, "SELECT * FROM pool_ticket_members WHERE ticket_id IN " + ticketIds + " ORDER BY ticket_id, idx", a);
+            dump(c, sb, "SELECT * FROM challenges WHERE challenger_id = ANY(?) OR opponent_id = ANY(?) ORDER BY id", a, a);
+            dump(c, sb, "SELECT * FROM rematch_requests WHERE player_id = ANY(?) ORDER BY previous_match_id, player_id", a);
+            dump(c, sb, "SELECT * FROM ratings WHERE player_id = ANY(?) ORDER BY player_id, variant, time_class", a);
+            dump(c, sb, "SELECT m.id, m.status, m.version FROM matches m WHERE m.id IN (SELECT match_id FROM seats "
+                + "WHERE player_id = ANY(?)) ORDER BY m.id", a);
+            dump(c, sb, "SELECT version, type FROM lobby_events WHERE recipients && ? ORDER BY version", a);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return sb.toString();
+    }
+
+    private static void dump(Connection c, StringBuilder sb, String sql, Object... args) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                st.setObject(i + 1, args[i]);
+            }
+            try (ResultSet rs = st.executeQuery()) {
+                ResultSetMetaData md = rs.getMetaData();
+                while (rs.next()) {
+                    for (int i = 1; i <= md.getColumnCount(); i++) {
+                        Object v = rs.getObject(i);
+                        sb.append(md.getColumnName(i)).append('=')
+                            .append(v instanceof byte[] bytes ? java.util.Arrays.hashCode(bytes) : String.valueOf(v)).append(' ');
+                    }
+                    sb.append('\n');
+                }
+            }
+        }
+    }
+}
