@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "plyyard", mixinStandardHelpOptions = true, version = "plyyard 0.1.0-SNAPSHOT",
     description = "Ply Yard: board-game rules engine tools and platform launcher.",
     subcommands = {PerftCommand.class, MovesCommand.class, ApplyCommand.class, BestMoveCommand.class, MatchCommand.class,
-        UpCommand.class,
+        UpCommand.class, PlayCommand.class, WatchCommand.class, ExportCommand.class, SeekCommand.class, PoolCommand.class,
+        PartyCommand.class,
         com.plyyard.client.bench.BenchCommand.class,
         CommandLine.HelpCommand.class})
 public class PlyYard implements Runnable {

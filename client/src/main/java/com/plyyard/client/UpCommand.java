@@ -23,6 +23,16 @@ public class UpCommand implements Callable<Integer> {
         description = "How long to wait for each service to report SERVING (default: ${DEFAULT-VALUE}).")
     int timeoutSeconds;
 
+    @Option(names = "--fresh", description = "Start with an empty database: delete the lobby's data directory first.")
+    boolean fresh;
+
+    /** Where the lobby's embedded PostgreSQL keeps its data (the lobby's own default, plyyard.lobby.data-dir). */
+    static Path dataDirectory() {
+        String home = System.getenv("PLYYARD_HOME");
+        Path base = home != null && !home.isBlank() ? Path.of(home) : Path.of(System.getProperty("user.home"), ".plyyard");
+        return base.resolve("lobby-db");
+    }
+
     @Override
     public Integer call() {
         if (timeoutSeconds < 1) {
@@ -42,7 +52,28 @@ public class UpCommand implements Callable<Integer> {
                 Map.of("RULES_HOST", "localhost", "RULES_PORT", Integer.toString(rulesPort),
                     "AI_HOST", "localhost", "AI_PORT", Integer.toString(aiPort))));
         Platform platform = new Platform(home, services, spec.commandLine().getOut(), spec.commandLine().getErr());
+        Path data = dataDirectory();
+        if (fresh) {
+            platform.refuseIfRunning();
+            deleteTree(data);
+            spec.commandLine().getOut().println("fresh start: removed " + data);
+        }
+        spec.commandLine().getOut().println("data in " + data);
+        spec.commandLine().getOut().flush();
         return platform.run(timeoutSeconds);
+    }
+
+    private static void deleteTree(Path dir) {
+        if (!java.nio.file.Files.exists(dir)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> walk = java.nio.file.Files.walk(dir)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                java.nio.file.Files.delete(p);
+            }
+        } catch (java.io.IOException e) {
+            throw new CliException(CliException.FAILED, "could not remove " + dir + " for --fresh: " + e.getMessage());
+        }
     }
 
     private static int port(String variable, int fallback) {

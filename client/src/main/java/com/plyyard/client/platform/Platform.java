@@ -40,12 +40,24 @@ public final class Platform {
 
     /** @return the exit code: 1 when a service could not start or died; otherwise runs until the JVM stops */
     public int run(int timeoutSeconds) {
+        Thread hook = new Thread(this::stopAll, "plyyard-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        startAll(timeoutSeconds);
+        Path logs = home.relativize(logDir());
+        out.println("logs in " + logs + "/; press Ctrl-C to stop");
+        out.flush();
+        return waitForExit();
+    }
+
+    /**
+     * Starts every service in order and waits until each is healthy; on failure stops what started and
+     * throws. (Tests start a platform this way and stop it with {@link #stopAll()}.)
+     */
+    public void startAll(int timeoutSeconds) {
         for (ServiceSpec s : services) {
             checkBuilt(s);
             checkPort(s);
         }
-        Thread hook = new Thread(this::stopAll, "plyyard-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
         try {
             for (ServiceSpec s : services) {
                 start(s, timeoutSeconds);
@@ -54,10 +66,13 @@ public final class Platform {
             stopAll();
             throw e;
         }
-        Path logs = home.relativize(logDir());
-        out.println("logs in " + logs + "/; press Ctrl-C to stop");
-        out.flush();
-        return waitForExit();
+    }
+
+    /** Fails with "already running" when any service answers on its port (before touching its data). */
+    public void refuseIfRunning() {
+        for (ServiceSpec s : services) {
+            checkPort(s);
+        }
     }
 
     private void checkBuilt(ServiceSpec s) {
@@ -153,7 +168,7 @@ public final class Platform {
     }
 
     /** Stops the started services in reverse order: SIGTERM, then a forced kill after a grace period. */
-    private void stopAll() {
+    public void stopAll() {
         if (!stopping.compareAndSet(false, true)) {
             return;
         }

@@ -1,0 +1,98 @@
+package com.plyyard.client;
+
+import com.plyyard.client.online.Lobby;
+import com.plyyard.proto.v1.CreatePartyRequest;
+import com.plyyard.proto.v1.Party;
+import com.plyyard.proto.v1.PartyRequest;
+import com.plyyard.proto.v1.Player;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code party create|join|leave}: a party queues together (team Ploy: partners). Line: {@code party=<id> members=… invited=…}. */
+@Command(name = "party", mixinStandardHelpOptions = true, description = "Parties for team pools: create, join, leave.",
+    subcommands = {PartyCommand.Create.class, PartyCommand.Join.class, PartyCommand.Leave.class})
+public class PartyCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: create, join or leave.");
+    }
+
+    static String describe(Party p) {
+        return "party=" + p.getId() + " members=" + names(p.getMembersList()) + " invited=" + names(p.getInvitedList());
+    }
+
+    private static String names(List<Player> players) {
+        return players.isEmpty() ? "-" : players.stream().map(Player::getName).collect(Collectors.joining(","));
+    }
+
+    @Command(name = "create", mixinStandardHelpOptions = true, description = "Creates a party and invites players.")
+    static class Create implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        OnlineArgs online;
+        @Option(names = "--invite", required = true, paramLabel = "NAME", description = "A player to invite (repeatable).")
+        List<String> invite;
+
+        @Override
+        public Integer call() {
+            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
+                Party p = lobby.call(() -> lobby.matchmaking().createParty(CreatePartyRequest.newBuilder().addAllInvite(invite)
+                    .build()));
+                spec.commandLine().getOut().println(describe(p));
+                spec.commandLine().getOut().flush();
+                return 0;
+            }
+        }
+    }
+
+    @Command(name = "join", mixinStandardHelpOptions = true, description = "Joins a party I am invited to.")
+    static class Join implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        OnlineArgs online;
+        @Parameters(index = "0", paramLabel = "PARTY")
+        String party;
+
+        @Override
+        public Integer call() {
+            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
+                Party p = lobby.call(() -> lobby.matchmaking().joinParty(PartyRequest.newBuilder().setPartyId(party).build()));
+                spec.commandLine().getOut().println(describe(p));
+                spec.commandLine().getOut().flush();
+                return 0;
+            }
+        }
+    }
+
+    @Command(name = "leave", mixinStandardHelpOptions = true, description = "Leaves a party.")
+    static class Leave implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        OnlineArgs online;
+        @Parameters(index = "0", paramLabel = "PARTY")
+        String party;
+
+        @Override
+        public Integer call() {
+            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
+                Party p = lobby.call(() -> lobby.matchmaking().leaveParty(PartyRequest.newBuilder().setPartyId(party).build()));
+                spec.commandLine().getOut().println(describe(p));
+                spec.commandLine().getOut().flush();
+                return 0;
+            }
+        }
+    }
+}

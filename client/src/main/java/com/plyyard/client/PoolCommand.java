@@ -1,0 +1,111 @@
+package com.plyyard.client;
+
+import com.plyyard.client.online.Lobby;
+import com.plyyard.client.online.Pairing;
+import com.plyyard.proto.v1.JoinPoolRequest;
+import com.plyyard.proto.v1.ListPoolsRequest;
+import com.plyyard.proto.v1.PoolSize;
+import com.plyyard.proto.v1.PoolTicket;
+import com.plyyard.proto.v1.PoolTicketRequest;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code pool join|leave|list}: quick pairing, alone or with a party (team Ploy). {@code join} waits, showing
+ * the pool's size, until paired, then prints {@code match=<id> seat=<n>}.
+ */
+@Command(name = "pool", mixinStandardHelpOptions = true, description = "Quick pairing: join or leave a pool, list pools.",
+    subcommands = {PoolCommand.Join.class, PoolCommand.Leave.class, PoolCommand.ListPools.class})
+public class PoolCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: join, leave or list.");
+    }
+
+    @Command(name = "join", mixinStandardHelpOptions = true, description = "Queues for a game and waits until paired.")
+    static class Join implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        OnlineArgs online;
+        @Mixin
+        GameSpecArgs game;
+        @Option(names = "--party", paramLabel = "ID", description = "Queue my party (its leader only); team Ploy keeps partners together.")
+        String party;
+        @Option(names = "--ai-fill", description = "After the pool's wait, fill missing seats with AI players.")
+        boolean aiFill;
+        @Option(names = "--wait", defaultValue = "600", description = "Seconds to wait (default ${DEFAULT-VALUE}).")
+        long waitSeconds;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
+                JoinPoolRequest.Builder r = JoinPoolRequest.newBuilder().setGame(game.spec()).setAllowAiFill(aiFill);
+                if (party != null) {
+                    r.setPartyId(party);
+                }
+                PoolTicket t = lobby.call(() -> lobby.matchmaking().joinPool(r.build()));
+                out.println("ticket=" + t.getId() + " players=" + t.getPlayersCount());
+                out.flush();
+                SeekCommand.printPaired(out, Pairing.await(lobby, p -> p.getTicketId().equals(t.getId()), waitSeconds, out));
+                return 0;
+            }
+        }
+    }
+
+    @Command(name = "leave", mixinStandardHelpOptions = true, description = "Leaves a pool.")
+    static class Leave implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        OnlineArgs online;
+        @Parameters(index = "0", paramLabel = "TICKET")
+        String ticket;
+
+        @Override
+        public Integer call() {
+            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
+                PoolTicket t = lobby.call(() -> lobby.matchmaking().leavePool(PoolTicketRequest.newBuilder().setTicketId(ticket)
+                    .build()));
+                spec.commandLine().getOut().println("ticket=" + t.getId() + " status="
+                    + t.getStatus().name().toLowerCase(java.util.Locale.ROOT).replace("ticket_", ""));
+                spec.commandLine().getOut().flush();
+                return 0;
+            }
+        }
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "Lists the pools with players waiting.")
+    static class ListPools implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        OnlineArgs online;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
+                for (PoolSize p : lobby.call(() -> lobby.matchmaking().listPools(ListPoolsRequest.getDefaultInstance()))
+                    .getPoolsList()) {
+                    out.println("pool variant=" + p.getGame().getVariant() + " time="
+                        + p.getGame().getTimeControl().getInitialSeconds() / 60 + "+"
+                        + p.getGame().getTimeControl().getIncrementSeconds() + " rated=" + p.getGame().getRated()
+                        + " waiting=" + p.getPlayersWaiting());
+                }
+                out.flush();
+                return 0;
+            }
+        }
+    }
+}

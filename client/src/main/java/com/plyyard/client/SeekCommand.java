@@ -1,0 +1,172 @@
+package com.plyyard.client;
+
+import com.plyyard.client.online.Lobby;
+import com.plyyard.client.online.Pairing;
+import com.plyyard.proto.v1.AcceptSeekRequest;
+import com.plyyard.proto.v1.CreateSeekRequest;
+import com.plyyard.proto.v1.ListSeeksRequest;
+import com.plyyard.proto.v1.Paired;
+import com.plyyard.proto.v1.RatingRange;
+import com.plyyard.proto.v1.Seek;
+import com.plyyard.proto.v1.SeekRequest;
+import com.plyyard.proto.v1.SeekSeat;
+import com.plyyard.proto.v1.SeekStatus;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code seek create|list|accept|cancel}: seeks through lobby-service. Lines: {@code seek=<id> …} per seek,
+ * and {@code match=<id> seat=<n>} once paired (then {@code ./plyyard play --match <id>}).
+ */
+@Command(name = "seek", mixinStandardHelpOptions = true, description = "Posts, lists, accepts and cancels seeks.",
+    subcommands = {SeekCommand.Create.class, SeekCommand.ListSeeks.class, SeekCommand.Accept.class, SeekCommand.Cancel.class})
+public class SeekCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: create, list, accept or cancel.");
+    }
+
+    static String describe(Seek s) {
+        long taken = s.getSeatsList().stream().filter(SeekSeat::hasPlayer).count();
+        return "seek=" + s.getId() + " variant=" + s.getGame().getVariant() + " time="
+            + s.getGame().getTimeControl().getInitialSeconds() / 60 + "+" + s.getGame().getTimeControl().getIncrementSeconds()
+            + " rated=" + s.getGame().getRated() + " by=" + s.getOwner().getName() + " seats=" + taken + "/" + s.getSeatsCount()
+            + " status=" + s.getStatus().name().toLowerCase(java.util.Locale.ROOT).replace("seek_", "");
+    }
+
+    static void printPaired(PrintWriter out, Paired p) {
+        out.println("match=" + p.getMatchId() + " seat=" + p.getSeat());
+        out.flush();
+    }
+
+    @Command(name = "create", mixinStandardHelpOptions = true, description = "Posts a seek and waits until it is filled.")
+    static class Create implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        OnlineArgs online;
+        @Mixin
+        GameSpecArgs game;
+        @Option(names = "--seat", description = "The seat I want (0 = the first colour); default any.")
+        Integer seat;
+        @Option(names = "--min-rating", defaultValue = "0", description = "Lowest rating that may accept.")
+        int min;
+        @Option(names = "--max-rating", defaultValue = "0", description = "Highest rating that may accept (0 = none).")
+        int max;
+        @Option(names = "--no-wait", description = "Post the seek and return.")
+        boolean noWait;
+        @Option(names = "--wait", defaultValue = "600", description = "Seconds to wait for opponents (default ${DEFAULT-VALUE}).")
+        long waitSeconds;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
+                CreateSeekRequest.Builder r = CreateSeekRequest.newBuilder().setGame(game.spec())
+                    .setRatingRange(RatingRange.newBuilder().setMin(min).setMax(max));
+                if (seat != null) {
+                    r.setSeat(seat);
+                }
+                Seek s = lobby.call(() -> lobby.matchmaking().createSeek(r.build()));
+                out.println(describe(s));
+                out.flush();
+                if (noWait) {
+                    return 0;
+                }
+                out.println("waiting for opponents (Ctrl-C to stop; the seek is removed when you leave the lobby)…");
+                out.flush();
+                printPaired(out, Pairing.await(lobby, p -> p.getSeekId().equals(s.getId()), waitSeconds, out));
+                return 0;
+            }
+        }
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "Lists the open seeks.")
+    static class ListSeeks implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        OnlineArgs online;
+        @Option(names = "--variant", defaultValue = "", description = "Only this variant.")
+        String variant;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
+                for (Seek s : lobby.call(() -> lobby.matchmaking().listSeeks(ListSeeksRequest.newBuilder().setVariant(variant)
+                    .build())).getSeeksList()) {
+                    out.println(describe(s));
+                }
+                out.flush();
+                return 0;
+            }
+        }
+    }
+
+    @Command(name = "accept", mixinStandardHelpOptions = true, description = "Takes a seat of a seek.")
+    static class Accept implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        OnlineArgs online;
+        @Parameters(index = "0", paramLabel = "SEEK")
+        String seekId;
+        @Option(names = "--seat", description = "The seat I want; default the next free one.")
+        Integer seat;
+        @Option(names = "--wait", defaultValue = "600", description = "Seconds to wait for the other seats (default ${DEFAULT-VALUE}).")
+        long waitSeconds;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
+                AcceptSeekRequest.Builder r = AcceptSeekRequest.newBuilder().setSeekId(seekId);
+                if (seat != null) {
+                    r.setSeat(seat);
+                }
+                Seek s = lobby.call(() -> lobby.matchmaking().acceptSeek(r.build()));
+                out.println(describe(s));
+                out.flush();
+                if (s.getStatus() == SeekStatus.SEEK_FILLED) {
+                    int mine = s.getSeatsList().stream().filter(x -> x.getPlayer().getId().equals(lobby.me().getId()))
+                        .mapToInt(x -> (int) x.getSeat()).findFirst().orElse(-1);
+                    out.println("match=" + s.getMatchId() + " seat=" + mine);
+                    out.flush();
+                    return 0;
+                }
+                printPaired(out, Pairing.await(lobby, p -> p.getSeekId().equals(seekId), waitSeconds, out));
+                return 0;
+            }
+        }
+    }
+
+    @Command(name = "cancel", mixinStandardHelpOptions = true, description = "Removes my seek.")
+    static class Cancel implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        OnlineArgs online;
+        @Parameters(index = "0", paramLabel = "SEEK")
+        String seekId;
+
+        @Override
+        public Integer call() {
+            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
+                Seek s = lobby.call(() -> lobby.matchmaking().cancelSeek(SeekRequest.newBuilder().setSeekId(seekId).build()));
+                spec.commandLine().getOut().println(describe(s));
+                spec.commandLine().getOut().flush();
+                return 0;
+            }
+        }
+    }
+}

@@ -1,0 +1,192 @@
+package com.plyyard.client.online;
+
+import com.plyyard.client.CliException;
+import com.plyyard.proto.v1.LobbyServiceGrpc;
+import com.plyyard.proto.v1.MatchServiceGrpc;
+import com.plyyard.proto.v1.MatchmakingServiceGrpc;
+import com.plyyard.proto.v1.Player;
+import com.plyyard.proto.v1.RegisterRequest;
+import com.plyyard.proto.v1.RegisterResponse;
+import com.plyyard.proto.v1.WhoAmIRequest;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.grpc.Metadata;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.MetadataUtils;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A connection to lobby-service as one player: the channel, the player's token (kept per server in
+ * {@code $PLYYARD_HOME/credentials.properties}, default {@code ~/.plyyard}), and authorised stubs. The first
+ * command against a server registers the player (with {@code --name}, or a generated name).
+ */
+public final class Lobby implements AutoCloseable {
+    private final String target;
+    private final ManagedChannel channel;
+    private final Metadata auth = new Metadata();
+    private Player me;
+
+    private Lobby(String target, ManagedChannel channel) {
+        this.target = target;
+        this.channel = channel;
+    }
+
+    /** Connects and signs in (registering when this server has no token for us yet). */
+    public static Lobby connect(String target, String name) {
+        String[] hostPort = target.split(":");
+        if (hostPort.length != 2 || !hostPort[1].matches("\\d+")) {
+            throw CliException.badInput("--target must be host:port, not '" + target + "'.");
+        }
+        ManagedChannel channel = ManagedChannelBuilder.forAddress(hostPort[0], Integer.parseInt(hostPort[1])).usePlaintext()
+            .build();
+        Lobby lobby = new Lobby(target, channel);
+        try {
+            lobby.signIn(name);
+        } catch (RuntimeException e) {
+            lobby.close();
+            throw e;
+        }
+        return lobby;
+    }
+
+    private void signIn(String name) {
+        Properties credentials = load();
+        String envToken = System.getenv("PLYYARD_TOKEN");
+        String token = envToken != null ? envToken : credentials.getProperty(target + ".token");
+        String known = credentials.getProperty(target + ".name");
+        if (token != null && (name == null || name.equals(known) || envToken != null)) {
+            useToken(token);
+            try {
+                me = call(() -> LobbyServiceGrpc.newBlockingStub(channel).withInterceptors(auth())
+                    .withDeadlineAfter(10, TimeUnit.SECONDS).whoAmI(WhoAmIRequest.getDefaultInstance()));
+                return;
+            } catch (CliException e) {
+                if (envToken != null || !e.getMessage().contains("token")) {
+                    throw e;
+                }
+                // a stale token (the server's data was wiped): register again below
+            }
+        }
+        String wanted = name != null ? name : "player" + Long.toString(System.nanoTime() % 1_000_000, 36);
+        RegisterResponse r = call(() -> LobbyServiceGrpc.newBlockingStub(channel).withDeadlineAfter(10, TimeUnit.SECONDS)
+            .register(RegisterRequest.newBuilder().setName(wanted).build()));
+        useToken(r.getToken());
+        me = r.getPlayer();
+        credentials.setProperty(target + ".token", r.getToken());
+        credentials.setProperty(target + ".name", me.getName());
+        save(credentials);
+    }
+
+    private void useToken(String token) {
+        auth.removeAll(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER));
+        auth.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + token);
+    }
+
+    private io.grpc.ClientInterceptor auth() {
+        return MetadataUtils.newAttachHeadersInterceptor(auth);
+    }
+
+    public Player me() {
+        return me;
+    }
+
+    public String target() {
+        return target;
+    }
+
+    public MatchServiceGrpc.MatchServiceBlockingStub matches() {
+        return MatchServiceGrpc.newBlockingStub(channel).withInterceptors(auth());
+    }
+
+    public MatchServiceGrpc.MatchServiceStub matchStreams() {
+        return MatchServiceGrpc.newStub(channel).withInterceptors(auth());
+    }
+
+    public MatchmakingServiceGrpc.MatchmakingServiceBlockingStub matchmaking() {
+        return MatchmakingServiceGrpc.newBlockingStub(channel).withInterceptors(auth());
+    }
+
+    public MatchmakingServiceGrpc.MatchmakingServiceStub matchmakingStreams() {
+        return MatchmakingServiceGrpc.newStub(channel).withInterceptors(auth());
+    }
+
+    /** Runs a call; a failure becomes one clear sentence (exit code 1, or 2 for bad input). */
+    public <T> T call(java.util.function.Supplier<T> rpc) {
+        try {
+            return rpc.get();
+        } catch (StatusRuntimeException e) {
+            throw failure(e);
+        }
+    }
+
+    /** The sentence for a failed call. */
+    public CliException failure(StatusRuntimeException e) {
+        Status.Code code = e.getStatus().getCode();
+        String d = e.getStatus().getDescription();
+        return switch (code) {
+            case UNAVAILABLE -> new CliException(CliException.FAILED, "lobby-service at " + target
+                + " is not reachable; start the platform with ./plyyard up.");
+            case UNAUTHENTICATED -> new CliException(CliException.FAILED, "lobby-service at " + target
+                + " does not accept this player's token (" + d + "); sign in again with --name.");
+            case DEADLINE_EXCEEDED -> new CliException(CliException.FAILED, "lobby-service at " + target
+                + " did not answer in time.");
+            case INVALID_ARGUMENT, NOT_FOUND, FAILED_PRECONDITION, PERMISSION_DENIED, ALREADY_EXISTS, ABORTED ->
+                new CliException(CliException.BAD_INPUT, d == null ? code.toString() : d);
+            default -> new CliException(CliException.FAILED, "lobby-service failed: " + code + (d == null ? "" : " — " + d));
+        };
+    }
+
+    private static Path credentialsFile() {
+        String override = System.getProperty("plyyard.credentials.dir");
+        if (override != null) {
+            return Path.of(override).resolve("credentials.properties");
+        }
+        String home = System.getenv("PLYYARD_HOME");
+        Path dir = home != null ? Path.of(home) : Path.of(System.getProperty("user.home"), ".plyyard");
+        return dir.resolve("credentials.properties");
+    }
+
+    private static Properties load() {
+        Properties p = new Properties();
+        Path file = credentialsFile();
+        if (Files.exists(file)) {
+            try (Reader r = Files.newBufferedReader(file)) {
+                p.load(r);
+            } catch (IOException e) {
+                throw new CliException(CliException.FAILED, "Cannot read " + file + ": " + e.getMessage());
+            }
+        }
+        return p;
+    }
+
+    private static void save(Properties p) {
+        Path file = credentialsFile();
+        try {
+            Files.createDirectories(file.getParent());
+            try (Writer w = Files.newBufferedWriter(file)) {
+                p.store(w, "Ply Yard player tokens, per server (keep private)");
+            }
+            file.toFile().setReadable(false, false);
+            file.toFile().setReadable(true, true);
+        } catch (IOException e) {
+            throw new CliException(CliException.FAILED, "Cannot write " + file + ": " + e.getMessage());
+        }
+    }
+
+    @Override
+    public void close() {
+        channel.shutdownNow();
+        try {
+            channel.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package com.plyyard.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * docker-compose.yml can't be run here (no Docker engine), so it is checked by reading it: the services,
+ * their health checks and restart policies, the named volume, what is published, and that every variable
+ * it sets is one the service's application.properties reads, with the ports agreeing everywhere.
+ */
+class DeploymentFilesTest {
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final Map<String, String> PORT_VARIABLE = Map.of(
+        "rules-service", "RULES_PORT", "ai-service", "AI_PORT", "lobby-service", "LOBBY_PORT");
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> compose() throws IOException {
+        return new Yaml().load(Files.readString(ROOT.resolve("docker-compose.yml")));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> service(String name) throws IOException {
+        Map<String, Object> services = (Map<String, Object>) compose().get("services");
+        Map<String, Object> s = (Map<String, Object>) services.get(name);
+        assertNotNull(s, "service " + name);
+        return s;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> environment(String name) throws IOException {
+        Map<String, Object> env = (Map<String, Object>) service(name).get("environment");
+        Map<String, String> out = new java.util.TreeMap<>();
+        env.forEach((k, v) -> out.put(k, String.valueOf(v)));
+        return out;
+    }
+
+    /** Environment variables a properties file reads: ${NAME} or ${NAME:default}. */
+    private static Set<String> variablesRead(String module) throws IOException {
+        String props = Files.readString(ROOT.resolve(module + "/src/main/resources/application.properties"));
+        Set<String> names = new TreeSet<>();
+        Matcher m = Pattern.compile("\\$\\{([A-Z][A-Z0-9_]*)[:}]").matcher(props);
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        return names;
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void servicesVolumeAndPublishedPorts() throws IOException {
+        Map<String, Object> services = (Map<String, Object>) compose().get("services");
+        assertEquals(Set.of("postgres", "rules-service", "ai-service", "lobby-service"), services.keySet());
+        for (String name : services.keySet()) {
+            Map<String, Object> s = service(name);
+            assertNotNull(s.get("healthcheck"), name + " has a health check");
+            assertEquals("unless-stopped", s.get("restart"), name + " restarts");
+            assertEquals(name.equals("lobby-service"), s.containsKey("ports"), "only the lobby is published: " + name);
+        }
+        assertEquals(List.of("7070:7070"), service("lobby-service").get("ports"));
+        assertTrue(((Map<String, Object>) compose().get("volumes")).containsKey("pgdata"));
+        assertEquals(List.of("pgdata:/var/lib/postgresql/data"), service("postgres").get("volumes"));
+        Map<String, Object> dependsOn = (Map<String, Object>) service("lobby-service").get("depends_on");
+        assertEquals(Set.of("postgres", "rules-service", "ai-service"), dependsOn.keySet());
+    }
+
+    @Test
+    void everyVariableIsOneTheServiceReads() throws IOException {
+        for (String name : PORT_VARIABLE.keySet()) {
+            Map<String, String> env = environment(name);
+            assertEquals("prod", env.get("QUARKUS_PROFILE"), name);
+            Set<String> read = variablesRead(name);
+            for (String variable : env.keySet()) {
+                if (!variable.equals("QUARKUS_PROFILE")) {
+                    assertTrue(read.contains(variable), name + " sets " + variable + ", which its application.properties "
+                        + "does not read (" + read + ")");
+                }
+            }
+        }
+        // prod needs the database settings: compose gives every one the lobby reads
+        Map<String, String> lobby = environment("lobby-service");
+        for (String needed : List.of("DB_URL", "DB_USER", "DB_PASSWORD", "RULES_HOST", "RULES_PORT", "AI_HOST", "AI_PORT")) {
+            assertTrue(variablesRead("lobby-service").contains(needed), "lobby reads " + needed);
+            assertTrue(lobby.containsKey(needed), "compose sets " + needed + " for the lobby");
+        }
+        assertTrue(lobby.get("DB_URL").startsWith("jdbc:postgresql://postgres:5432/"), lobby.get("DB_URL"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void portsAgreeEverywhere() throws IOException {
+        for (Map.Entry<String, String> e : PORT_VARIABLE.entrySet()) {
+            String name = e.getKey();
+            String port = environment(name).get(e.getValue());
+            Map<String, Object> s = service(name);
+            if (s.containsKey("expose")) {
+                assertEquals(List.of(port), s.get("expose"), name);
+            }
+            String dockerfile = Files.readString(ROOT.resolve(name + "/src/main/docker/Dockerfile.jvm"));
+            assertTrue(dockerfile.contains("EXPOSE " + port), name + "'s Dockerfile exposes " + port);
+            assertTrue(String.valueOf(((Map<String, Object>) s.get("healthcheck")).get("test")).contains("/" + port + " "),
+                name + "'s health check asks port " + port);
+            Map<String, Object> build = (Map<String, Object>) s.get("build");
+            assertTrue(Files.isRegularFile(ROOT.resolve(String.valueOf(build.get("context"))).resolve(String.valueOf(build.get("dockerfile")))));
+        }
+        Map<String, String> lobby = environment("lobby-service");
+        assertEquals(environment("rules-service").get("RULES_PORT"), lobby.get("RULES_PORT"));
+        assertEquals(environment("ai-service").get("AI_PORT"), lobby.get("AI_PORT"));
+        assertEquals("rules-service", lobby.get("RULES_HOST"));
+        assertEquals("ai-service", lobby.get("AI_HOST"));
+        assertEquals(lobby.get("LOBBY_PORT") + ":" + lobby.get("LOBBY_PORT"),
+            ((List<String>) service("lobby-service").get("ports")).get(0));
+    }
+
+    @Test
+    void dockerComposeAcceptsTheFileWhereItIsInstalled() throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/docker-compose")), "docker-compose is not installed");
+        Process p = new ProcessBuilder("/usr/bin/docker-compose", "-f", ROOT.resolve("docker-compose.yml").toString(), "config",
+            "-q").redirectErrorStream(true).start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        String output = new String(p.getInputStream().readAllBytes());
+        assertEquals(0, p.exitValue(), output);
+        assertFalse(output.contains("ERROR"), output);
+    }
+}
