@@ -19,11 +19,12 @@ import java.io.Reader;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A connection to lobby-service as one player: the channel, the player's token (kept per server in
+ * A connection to lobby-service as one player: the channel, the player's token (kept per server and name in
  * {@code $PLYYARD_HOME/credentials.properties}, default {@code ~/.plyyard}), and authorised stubs. The first
  * command against a server registers the player (with {@code --name}, or a generated name).
  */
@@ -56,16 +57,27 @@ public final class Lobby implements AutoCloseable {
         return lobby;
     }
 
+    /**
+     * Tokens are kept per server and name ({@code <target>/<name>.token}), and the last name used per server
+     * ({@code <target>.name}) is the default when no {@code --name} is given, so one machine can act as several players.
+     */
     private void signIn(String name) {
         Properties credentials = load();
         String envToken = System.getenv("PLYYARD_TOKEN");
-        String token = envToken != null ? envToken : credentials.getProperty(target + ".token");
-        String known = credentials.getProperty(target + ".name");
-        if (token != null && (name == null || name.equals(known) || envToken != null)) {
+        String who = name != null ? name.strip() : credentials.getProperty(target + ".name");
+        String token = envToken;
+        if (token == null && who != null) {
+            token = credentials.getProperty(target + "/" + who.toLowerCase(Locale.ROOT) + ".token");
+            if (token == null && who.equals(credentials.getProperty(target + ".name"))) {
+                token = credentials.getProperty(target + ".token"); // the first format: one player per server
+            }
+        }
+        if (token != null) {
             useToken(token);
             try {
                 me = call(() -> LobbyServiceGrpc.newBlockingStub(channel).withInterceptors(auth())
                     .withDeadlineAfter(10, TimeUnit.SECONDS).whoAmI(WhoAmIRequest.getDefaultInstance()));
+                remember(credentials, token);
                 return;
             } catch (CliException e) {
                 if (envToken != null || !e.getMessage().contains("token")) {
@@ -74,12 +86,34 @@ public final class Lobby implements AutoCloseable {
                 // a stale token (the server's data was wiped): register again below
             }
         }
-        String wanted = name != null ? name : "player" + Long.toString(System.nanoTime() % 1_000_000, 36);
-        RegisterResponse r = call(() -> LobbyServiceGrpc.newBlockingStub(channel).withDeadlineAfter(10, TimeUnit.SECONDS)
-            .register(RegisterRequest.newBuilder().setName(wanted).build()));
+        String wanted = who != null ? who : "player" + Long.toString(System.nanoTime() % 1_000_000, 36);
+        RegisterResponse r;
+        try {
+            r = call(() -> LobbyServiceGrpc.newBlockingStub(channel).withDeadlineAfter(10, TimeUnit.SECONDS)
+                .register(RegisterRequest.newBuilder().setName(wanted).build()));
+        } catch (CliException e) {
+            if (e.getMessage().contains("taken")) {
+                throw CliException.badInput("The name '" + wanted + "' is taken on " + target
+                    + " and this machine has no token for it; choose another --name, or set PLYYARD_TOKEN.");
+            }
+            throw e;
+        }
         useToken(r.getToken());
         me = r.getPlayer();
-        credentials.setProperty(target + ".token", r.getToken());
+        remember(credentials, r.getToken());
+    }
+
+    private void remember(Properties credentials, String token) {
+        if (System.getenv("PLYYARD_TOKEN") != null) {
+            return; // a token from the environment is not written to disk
+        }
+        String oldToken = credentials.getProperty(target + ".token");
+        String oldName = credentials.getProperty(target + ".name");
+        if (oldToken != null && oldName != null) {
+            credentials.putIfAbsent(target + "/" + oldName.toLowerCase(Locale.ROOT) + ".token", oldToken);
+        }
+        credentials.remove(target + ".token");
+        credentials.setProperty(target + "/" + me.getName().toLowerCase(Locale.ROOT) + ".token", token);
         credentials.setProperty(target + ".name", me.getName());
         save(credentials);
     }

@@ -19,8 +19,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  *   (a party's rating is its members' mean) is within the gap of every ticket in it;
  *   <li>the oldest waiting ticket is served first: it takes the tickets closest to its rating that keep the group
  *   acceptable, until the seats are full;
- *   <li>after {@code ai-fill-seconds}, tickets that allow it are grouped among themselves (also when fewer) and the
- *   missing seats become AI players of level {@code ai-fill-level}.
+ *   <li>after {@code ai-fill-seconds}, a ticket that allows it anchors a group (also when fewer) with the nearest
+ *   waiting tickets that allow AI fill too, however long they have waited, and the missing seats become AI players of
+ *   level {@code ai-fill-level}.
  * </ul>
  */
 @ApplicationScoped
@@ -93,7 +94,8 @@ public class PairingRules {
             if (!free.contains(anchor) || !anchor.aiFill() || anchor.waitedMillis() < aiFillMillis()) {
                 continue;
             }
-            List<Unit> group = grow(anchor, free, seats, u -> u.aiFill() && u.waitedMillis() >= aiFillMillis());
+            // people before AI: the group also takes waiting tickets that allow AI fill but have not waited as long
+            List<Unit> group = grow(anchor, free, seats, Unit::aiFill);
             free.removeAll(group);
             out.add(new Group(group, seats - people(group)));
         }

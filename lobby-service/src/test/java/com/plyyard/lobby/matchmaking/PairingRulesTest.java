@@ -116,6 +116,14 @@ class PairingRulesTest {
         assertTrue(r.groups(List.of(solo(r, 1500, 31, true)), 2, false).isEmpty(), "not without ai-service");
         Group one = r.groups(List.of(solo(r, 1500, 31, true)), 2, true).get(0);
         assertEquals(1, one.aiSeats());
+        // people before AI: a due ticket takes others that allow AI fill, also fresh ones, but never one that does not
+        Unit due = solo(r, 1500, 31, true);
+        Unit fresh = solo(r, 1520, 1, true);
+        Unit refuses = solo(r, 1510, 31, false);
+        List<Group> ffa = r.groups(List.of(due, fresh, refuses), 4, true);
+        assertEquals(1, ffa.size());
+        assertEquals(List.of(due, fresh), ffa.get(0).units());
+        assertEquals(2, ffa.get(0).aiSeats());
         // a party in a team pool: the two partners against two AI seats
         Unit p = party(r, 1500, 40, true);
         Group team = r.groups(List.of(p), 4, true).get(0);
