@@ -1,10 +1,12 @@
 package com.plyyard.client;
 
 import com.plyyard.client.online.Lobby;
+import com.plyyard.client.online.Pairing;
 import com.plyyard.proto.v1.CreatePartyRequest;
 import com.plyyard.proto.v1.Party;
 import com.plyyard.proto.v1.PartyRequest;
 import com.plyyard.proto.v1.Player;
+import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -64,13 +66,25 @@ public class PartyCommand implements Runnable {
         OnlineArgs online;
         @Parameters(index = "0", paramLabel = "PARTY")
         String party;
+        @Option(names = "--wait", defaultValue = "0", paramLabel = "SECONDS",
+            description = "Then wait this long for the party's pairing (the leader queues it) and print match=… seat=… (default: return at once).")
+        long waitSeconds;
 
         @Override
         public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
             try (Lobby lobby = Lobby.connect(online.target, online.name)) {
+                long from = waitSeconds > 0 ? Pairing.version(lobby) : 0;
                 Party p = lobby.call(() -> lobby.matchmaking().joinParty(PartyRequest.newBuilder().setPartyId(party).build()));
-                spec.commandLine().getOut().println(describe(p));
-                spec.commandLine().getOut().flush();
+                out.println(describe(p));
+                out.flush();
+                if (waitSeconds > 0) {
+                    out.println("waiting for the leader to be paired…");
+                    out.flush();
+                    SeekCommand.printPaired(out, Pairing.await(lobby, from, x -> true, waitSeconds, out).orElseThrow(() ->
+                        new CliException(CliException.FAILED, "the party was not paired within " + waitSeconds
+                            + " s; you are still in it.")));
+                }
                 return 0;
             }
         }

@@ -196,25 +196,25 @@ public class PlayCommand implements Callable<Integer> {
                     return 0;
                 }
                 if (!view.active()) {
-                    if (waitingShownAt != follower.version()) {
+                    if (waitingShownAt != view.version()) {
                         out.println("waiting for the other seats to be taken…");
                         out.flush();
-                        waitingShownAt = follower.version();
+                        waitingShownAt = view.version();
                     }
                     continue;
                 }
                 if (!mySeats.contains(view.mover())) {
-                    if (waitingShownAt != follower.version()) {
+                    if (waitingShownAt != view.version()) {
                         out.println("waiting for " + view.colour(view.mover()) + "…");
                         out.flush();
-                        waitingShownAt = follower.version();
+                        waitingShownAt = view.version();
                     }
                     continue;
                 }
-                if (promptedAt == follower.version() && !reprompt) {
+                if (promptedAt == view.version() && !reprompt) {
                     continue;
                 }
-                promptedAt = follower.version();
+                promptedAt = view.version();
                 reprompt = false;
                 String command;
                 if (autoplay != null) {
@@ -242,7 +242,7 @@ public class PlayCommand implements Callable<Integer> {
     /** Runs one line typed on my turn; false to quit. A refused call prints the server's sentence. */
     private boolean handle(String command, Lobby lobby, MatchView view, MatchFollower follower, String id, Style style,
                            PrintWriter out) {
-        MatchActionRequest action = MatchActionRequest.newBuilder().setMatchId(id).setExpectedVersion(follower.version())
+        MatchActionRequest action = MatchActionRequest.newBuilder().setMatchId(id).setExpectedVersion(view.version())
             .build();
         try {
             switch (command.toLowerCase(Locale.ROOT)) {
@@ -268,7 +268,7 @@ public class PlayCommand implements Callable<Integer> {
                 case "decline" -> lobby.matches().declineDraw(action);
                 case "abort" -> lobby.matches().abort(action);
                 default -> lobby.matches().submitMove(SubmitMoveRequest.newBuilder().setMatchId(id).setMove(command)
-                    .setExpectedVersion(follower.version()).build());
+                    .setExpectedVersion(view.version()).build());
             }
         } catch (StatusRuntimeException e) {
             Status.Code code = e.getStatus().getCode();

@@ -7,7 +7,10 @@ import com.plyyard.proto.v1.ListPoolsRequest;
 import com.plyyard.proto.v1.PoolSize;
 import com.plyyard.proto.v1.PoolTicket;
 import com.plyyard.proto.v1.PoolTicketRequest;
+import com.plyyard.proto.v1.Paired;
 import java.io.PrintWriter;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -54,10 +57,29 @@ public class PoolCommand implements Runnable {
                 if (party != null) {
                     r.setPartyId(party);
                 }
+                long from = Pairing.version(lobby);
                 PoolTicket t = lobby.call(() -> lobby.matchmaking().joinPool(r.build()));
                 out.println("ticket=" + t.getId() + " players=" + t.getPlayersCount());
+                out.println("waiting to be paired (Ctrl-C leaves the pool)…");
                 out.flush();
-                SeekCommand.printPaired(out, Pairing.await(lobby, p -> p.getTicketId().equals(t.getId()), waitSeconds, out));
+                Runnable leave = () -> lobby.call(() -> lobby.matchmaking().withDeadlineAfter(5, TimeUnit.SECONDS)
+                    .leavePool(PoolTicketRequest.newBuilder().setTicketId(t.getId()).build()));
+                try (Pairing.Undo undo = Pairing.onInterrupt(leave)) {
+                    Optional<Paired> p = Pairing.await(lobby, from, x -> x.getTicketId().equals(t.getId()), waitSeconds, out);
+                    if (p.isEmpty()) {
+                        try {
+                            leave.run();
+                        } catch (CliException e) {
+                            // refused because a wave paired the ticket meanwhile: read that pairing
+                            p = Pairing.await(lobby, from, x -> x.getTicketId().equals(t.getId()), 5, out);
+                        }
+                    }
+                    if (p.isEmpty()) {
+                        throw new CliException(CliException.FAILED, "nobody was paired with you within " + waitSeconds
+                            + " s; you left the pool.");
+                    }
+                    SeekCommand.printPaired(out, p.get());
+                }
                 return 0;
             }
         }

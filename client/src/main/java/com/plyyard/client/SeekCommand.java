@@ -48,6 +48,32 @@ public class SeekCommand implements Runnable {
         out.flush();
     }
 
+    /**
+     * Waits for the seek's pairing; on timeout or Ctrl-C withdraws (the owner cancels the seek, a seated player gives
+     * the seat back). A withdrawal refused because the seek was filled meanwhile means we were paired: that pairing is
+     * then read from the stream.
+     */
+    static Paired awaitOrWithdraw(Lobby lobby, long from, String seekId, long waitSeconds, PrintWriter out, String timeout) {
+        Runnable withdraw = () -> lobby.call(() -> lobby.matchmaking().withDeadlineAfter(5, java.util.concurrent.TimeUnit.SECONDS)
+            .cancelSeek(SeekRequest.newBuilder().setSeekId(seekId).build()));
+        try (Pairing.Undo undo = Pairing.onInterrupt(withdraw)) {
+            java.util.Optional<Paired> p = Pairing.await(lobby, from, x -> x.getSeekId().equals(seekId), waitSeconds, out);
+            if (p.isPresent()) {
+                return p.get();
+            }
+            try {
+                withdraw.run();
+            } catch (CliException e) {
+                p = Pairing.await(lobby, from, x -> x.getSeekId().equals(seekId), 5, out);
+                if (p.isPresent()) {
+                    return p.get();
+                }
+                throw e;
+            }
+            throw new CliException(CliException.FAILED, timeout);
+        }
+    }
+
     @Command(name = "create", mixinStandardHelpOptions = true, description = "Posts a seek and waits until it is filled.")
     static class Create implements Callable<Integer> {
         @Spec
@@ -76,15 +102,17 @@ public class SeekCommand implements Runnable {
                 if (seat != null) {
                     r.setSeat(seat);
                 }
+                long from = noWait ? 0 : Pairing.version(lobby);
                 Seek s = lobby.call(() -> lobby.matchmaking().createSeek(r.build()));
                 out.println(describe(s));
                 out.flush();
                 if (noWait) {
                     return 0;
                 }
-                out.println("waiting for opponents (Ctrl-C to stop; the seek is removed when you leave the lobby)…");
+                out.println("waiting for opponents (Ctrl-C cancels the seek)…");
                 out.flush();
-                printPaired(out, Pairing.await(lobby, p -> p.getSeekId().equals(s.getId()), waitSeconds, out));
+                printPaired(out, awaitOrWithdraw(lobby, from, s.getId(), waitSeconds, out,
+                    "nobody accepted your seek within " + waitSeconds + " s; it is cancelled."));
                 return 0;
             }
         }
@@ -134,6 +162,7 @@ public class SeekCommand implements Runnable {
                 if (seat != null) {
                     r.setSeat(seat);
                 }
+                long from = Pairing.version(lobby);
                 Seek s = lobby.call(() -> lobby.matchmaking().acceptSeek(r.build()));
                 out.println(describe(s));
                 out.flush();
@@ -144,7 +173,10 @@ public class SeekCommand implements Runnable {
                     out.flush();
                     return 0;
                 }
-                printPaired(out, Pairing.await(lobby, p -> p.getSeekId().equals(seekId), waitSeconds, out));
+                out.println("waiting for the other seats (Ctrl-C gives the seat back)…");
+                out.flush();
+                printPaired(out, awaitOrWithdraw(lobby, from, seekId, waitSeconds, out,
+                    "the seek was not filled within " + waitSeconds + " s; your seat is given back."));
                 return 0;
             }
         }

@@ -5,7 +5,9 @@ import com.plyyard.client.online.MatchFollower;
 import com.plyyard.client.online.MatchView;
 import com.plyyard.client.render.BoardRenderer;
 import com.plyyard.client.render.Style;
+import com.plyyard.proto.v1.Match;
 import com.plyyard.proto.v1.MatchEvent;
+import com.plyyard.proto.v1.MatchStatus;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -45,8 +47,15 @@ public class WatchCommand implements Callable<Integer> {
              MatchFollower follower = new MatchFollower(lobby, matchId, fromVersion)) {
             MatchView view = new MatchView();
             if (fromVersion > 0) {
-                view.apply(MatchEvent.newBuilder().setSnapshot(lobby.call(() -> lobby.matches()
-                    .getMatch(com.plyyard.proto.v1.GetMatchRequest.newBuilder().setMatchId(matchId).build()))).build());
+                Match now = lobby.call(() -> lobby.matches()
+                    .getMatch(com.plyyard.proto.v1.GetMatchRequest.newBuilder().setMatchId(matchId).build()));
+                if (now.getVersion() <= fromVersion && (now.getStatus() == MatchStatus.MATCH_FINISHED
+                    || now.getStatus() == MatchStatus.MATCH_ABORTED)) {
+                    out.println(now.hasResult() ? "result: " + now.getResult().getDescription() : "the match is over");
+                    out.flush();
+                    return 0; // nothing after that version, and nothing will come
+                }
+                view.resume(now, fromVersion);
             }
             while (true) {
                 Object next = follower.next(1000);
@@ -58,8 +67,9 @@ public class WatchCommand implements Callable<Integer> {
                 }
                 MatchEvent e = (MatchEvent) next;
                 String line = view.apply(e);
-                out.println("v" + follower.version() + (line == null ? "" : " " + line));
-                if (e.hasSnapshot() || e.hasMovePlayed() || e.hasSeatOut()) {
+                out.println("v" + view.version()
+                    + (line == null ? "" : " " + line));
+                if ((e.hasSnapshot() || e.hasMovePlayed() || e.hasSeatOut()) && view.ready()) {
                     out.print(BoardRenderer.render(view.state(), style));
                 }
                 if (view.over()) {

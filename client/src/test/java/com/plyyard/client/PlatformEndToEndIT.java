@@ -137,4 +137,115 @@ class PlatformEndToEndIT {
         assertEquals(m.getState().getPosition(), record.replay().notation());
         assertTrue(record.replay().isOver());
     }
+
+    // ------------------------------------------------------------------------------------------ matchmaking
+
+    /** Runs a command on its own thread (commands that wait for other players). */
+    private static java.util.concurrent.CompletableFuture<Run> background(String... args) {
+        return java.util.concurrent.CompletableFuture.supplyAsync(() -> Run.of(args));
+    }
+
+    private static Run done(java.util.concurrent.CompletableFuture<Run> f) {
+        try {
+            return f.get(90, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** The match id and seat of a command's last line {@code match=<id> seat=<n>}. */
+    private static String[] paired(Run r) {
+        assertEquals(0, r.exitCode(), () -> r.err() + " / " + r.out());
+        Matcher m = Pattern.compile("match=(\\S+) seat=(\\d+)").matcher(r.out().get(r.out().size() - 1));
+        assertTrue(m.matches(), () -> "last line: " + r.out());
+        return new String[] {m.group(1), m.group(2)};
+    }
+
+    private static void register(String name) {
+        assertEquals(0, Run.of("seek", "list", "--target", TARGET, "--name", name).exitCode());
+    }
+
+    @Test
+    void aSeekPostedAndAcceptedThroughTheClient() throws Exception {
+        register("e2e-taker");
+        var owner = background("seek", "create", "--target", TARGET, "--name", "e2e-seeker", "--variant", "draughts:plyyard",
+            "--time", "3+2", "--seat", "0", "--wait", "60");
+        String seek = null;
+        for (int i = 0; i < 100 && seek == null; i++) {
+            for (String line : Run.of("seek", "list", "--target", TARGET, "--name", "e2e-taker").out()) {
+                if (line.contains("by=e2e-seeker") && line.contains("status=open")) {
+                    seek = line.substring("seek=".length(), line.indexOf(' '));
+                }
+            }
+            Thread.sleep(100);
+        }
+        assertTrue(seek != null, "the seek is listed");
+        Run own = Run.of("seek", "accept", seek, "--target", TARGET, "--name", "e2e-seeker");
+        assertEquals(2, own.exitCode(), "accepting one's own seek is refused");
+        assertTrue(own.err().get(0).startsWith("plyyard: You cannot accept your own seek"), own.err()::toString);
+        String[] taker = paired(Run.of("seek", "accept", seek, "--target", TARGET, "--name", "e2e-taker"));
+        String[] seeker = paired(done(owner));
+        assertEquals(seeker[0], taker[0], "one match for both");
+        assertEquals("0", seeker[1], "the seat the seek asked for");
+        assertEquals("1", taker[1]);
+    }
+
+    @Test
+    void aPartyAndTwoSolosBecomeATeamMatchThroughTheClient() {
+        for (String name : List.of("e2e-lead", "e2e-mate", "e2e-solo1", "e2e-solo2")) {
+            register(name);
+        }
+        Run created = Run.of("party", "create", "--target", TARGET, "--name", "e2e-lead", "--invite", "e2e-mate");
+        assertEquals(0, created.exitCode(), created.err()::toString);
+        String party = created.out().get(0).substring("party=".length(), created.out().get(0).indexOf(' '));
+        Run early = Run.of("pool", "join", "--target", TARGET, "--name", "e2e-lead", "--variant", "ploy:3m:team", "--party", party,
+            "--wait", "5");
+        assertEquals(2, early.exitCode(), "a party whose invitee has not joined cannot queue");
+        var mate = background("party", "join", party, "--target", TARGET, "--name", "e2e-mate", "--wait", "60");
+        var solo1 = background("pool", "join", "--target", TARGET, "--name", "e2e-solo1", "--variant", "ploy:3m:team",
+            "--time", "5+5", "--wait", "60");
+        var solo2 = background("pool", "join", "--target", TARGET, "--name", "e2e-solo2", "--variant", "ploy:3m:team",
+            "--time", "5+5", "--wait", "60");
+        String[] lead = null;
+        List<String> lastError = List.of();
+        for (int i = 0; i < 50 && lead == null; i++) { // until the mate's join has landed
+            Run r = Run.of("pool", "join", "--target", TARGET, "--name", "e2e-lead", "--variant", "ploy:3m:team", "--time", "5+5",
+                "--party", party, "--wait", "60");
+            if (r.exitCode() == 0) {
+                lead = paired(r);
+            } else {
+                lastError = r.err();
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+            }
+        }
+        List<String> why = lastError;
+        assertTrue(lead != null, () -> "the party queued: " + why);
+        String[] partner = paired(done(mate));
+        String[] s1 = paired(done(solo1));
+        String[] s2 = paired(done(solo2));
+        for (String[] other : List.of(partner, s1, s2)) {
+            assertEquals(lead[0], other[0], "one match for all four");
+        }
+        int a = Integer.parseInt(lead[1]);
+        int b = Integer.parseInt(partner[1]);
+        assertEquals(a % 2, b % 2, "the party are partners (Green+Yellow or Red+Blue)");
+        assertEquals(java.util.Set.of(0, 1, 2, 3), java.util.Set.of(a, b, Integer.parseInt(s1[1]), Integer.parseInt(s2[1])));
+    }
+
+    @Test
+    void watchingAFinishedMatchAndResumingFromAVersion() {
+        Match m = playToTheEnd("draughts:plyyard", "e2e-watched");
+        Run all = Run.of("watch", m.getId(), "--target", TARGET, "--name", "e2e-spectator", "--ascii");
+        assertEquals(0, all.exitCode(), all.err()::toString);
+        assertEquals("result: " + m.getResult().getDescription(), all.out().get(all.out().size() - 1));
+        Run resumed = Run.of("watch", m.getId(), "--target", TARGET, "--name", "e2e-spectator", "--ascii", "--from-version", "3");
+        assertEquals(0, resumed.exitCode(), resumed.err()::toString);
+        assertTrue(resumed.out().stream().noneMatch(l -> l.matches("v[0-3]( .*)?")), "only the events after version 3");
+        assertTrue(resumed.out().stream().anyMatch(l -> l.startsWith("v4")), resumed.out()::toString);
+        assertEquals(all.out().get(all.out().size() - 1), resumed.out().get(resumed.out().size() - 1));
+    }
 }

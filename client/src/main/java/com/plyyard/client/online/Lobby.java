@@ -18,7 +18,11 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
 import java.nio.file.Files;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
@@ -77,7 +81,7 @@ public final class Lobby implements AutoCloseable {
             try {
                 me = call(() -> LobbyServiceGrpc.newBlockingStub(channel).withInterceptors(auth())
                     .withDeadlineAfter(10, TimeUnit.SECONDS).whoAmI(WhoAmIRequest.getDefaultInstance()));
-                remember(credentials, token);
+                remember(token);
                 return;
             } catch (CliException e) {
                 if (envToken != null || !e.getMessage().contains("token")) {
@@ -100,22 +104,23 @@ public final class Lobby implements AutoCloseable {
         }
         useToken(r.getToken());
         me = r.getPlayer();
-        remember(credentials, r.getToken());
+        remember(r.getToken());
     }
 
-    private void remember(Properties credentials, String token) {
+    private void remember(String token) {
         if (System.getenv("PLYYARD_TOKEN") != null) {
             return; // a token from the environment is not written to disk
         }
-        String oldToken = credentials.getProperty(target + ".token");
-        String oldName = credentials.getProperty(target + ".name");
-        if (oldToken != null && oldName != null) {
-            credentials.putIfAbsent(target + "/" + oldName.toLowerCase(Locale.ROOT) + ".token", oldToken);
-        }
-        credentials.remove(target + ".token");
-        credentials.setProperty(target + "/" + me.getName().toLowerCase(Locale.ROOT) + ".token", token);
-        credentials.setProperty(target + ".name", me.getName());
-        save(credentials);
+        update(credentials -> {
+            String oldToken = credentials.getProperty(target + ".token");
+            String oldName = credentials.getProperty(target + ".name");
+            if (oldToken != null && oldName != null) {
+                credentials.putIfAbsent(target + "/" + oldName.toLowerCase(Locale.ROOT) + ".token", oldToken);
+            }
+            credentials.remove(target + ".token");
+            credentials.setProperty(target + "/" + me.getName().toLowerCase(Locale.ROOT) + ".token", token);
+            credentials.setProperty(target + ".name", me.getName());
+        });
     }
 
     private void useToken(String token) {
@@ -200,17 +205,39 @@ public final class Lobby implements AutoCloseable {
         return p;
     }
 
-    private static void save(Properties p) {
+    /** Serialises read-modify-write of the file within this JVM; the file lock does it between processes. */
+    private static final Object FILE_GUARD = new Object();
+
+    /**
+     * Changes the credentials file under a lock, re-reading it first: commands running at the same time (two
+     * terminals, two players on one machine) lose no token. The file is replaced atomically, so a reader never sees
+     * half of it.
+     */
+    private static void update(java.util.function.Consumer<Properties> change) {
         Path file = credentialsFile();
-        try {
-            Files.createDirectories(file.getParent());
-            try (Writer w = Files.newBufferedWriter(file)) {
-                p.store(w, "Ply Yard player tokens, per server (keep private)");
+        synchronized (FILE_GUARD) {
+            try {
+                Files.createDirectories(file.getParent());
+                try (FileChannel lockFile = FileChannel.open(file.resolveSibling("credentials.lock"), StandardOpenOption.CREATE,
+                        StandardOpenOption.WRITE);
+                     FileLock lock = lockFile.lock()) {
+                    Properties p = load();
+                    change.accept(p);
+                    Path temp = Files.createTempFile(file.getParent(), "credentials", ".tmp");
+                    try {
+                        temp.toFile().setReadable(false, false);
+                        temp.toFile().setReadable(true, true);
+                        try (Writer w = Files.newBufferedWriter(temp)) {
+                            p.store(w, "Ply Yard player tokens, per server and name (keep private)");
+                        }
+                        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                    } finally {
+                        Files.deleteIfExists(temp);
+                    }
+                }
+            } catch (IOException e) {
+                throw new CliException(CliException.FAILED, "Cannot write " + file + ": " + e.getMessage());
             }
-            file.toFile().setReadable(false, false);
-            file.toFile().setReadable(true, true);
-        } catch (IOException e) {
-            throw new CliException(CliException.FAILED, "Cannot write " + file + ": " + e.getMessage());
         }
     }
 

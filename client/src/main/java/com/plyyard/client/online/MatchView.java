@@ -19,9 +19,11 @@ public final class MatchView {
     private final List<Long> clocks = new ArrayList<>();
     private long clockAt;
     private final List<String> moves = new ArrayList<>();
+    private long version;
 
     /** Applies an event; returns a line to tell the user, or null. */
     public String apply(MatchEvent e) {
+        version = e.hasSnapshot() ? e.getSnapshot().getVersion() : e.getVersion();
         switch (e.getEventCase()) {
             case SNAPSHOT -> {
                 match = e.getSnapshot();
@@ -85,6 +87,28 @@ public final class MatchView {
                 return null;
             }
         }
+    }
+
+    /**
+     * Starts from a match's metadata (seats, colours, clock settings) for a watch resumed after a version: the game
+     * state and the status come from the events that follow, not from the match's present state.
+     */
+    public void resume(Match m, long fromVersion) {
+        match = m;
+        version = fromVersion;
+        state = null;
+        status = MatchStatus.MATCH_ACTIVE;
+        result = null;
+        clocks.clear();
+        moves.clear();
+    }
+
+    /**
+     * The version of the last event applied: what this view shows, and so the {@code expected_version} of a call
+     * made from it (the stream may already have delivered later events that the view has not applied yet).
+     */
+    public long version() {
+        return version;
     }
 
     public boolean ready() {

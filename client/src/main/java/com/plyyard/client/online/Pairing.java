@@ -8,21 +8,43 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.io.PrintWriter;
 import java.util.Iterator;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
  * Waits on the lobby stream until I am paired (a seek filled, a pool wave, a challenge accepted), showing
- * progress; resumes the stream after a broken connection from the last version seen.
+ * progress; resumes the stream after a broken connection from the last version seen. Take {@link #version} before
+ * the request that may pair me and wait from it: a pairing that happens between the request and the wait is then
+ * replayed by the server instead of being missed.
  */
 public final class Pairing {
     private Pairing() {
     }
 
-    /** The pairing that {@code mine} accepts, or throws when the server refuses or the wait times out. */
-    public static Paired await(Lobby lobby, Predicate<Paired> mine, long timeoutSeconds, PrintWriter out) {
+    /** The lobby log's current version (from a snapshot): the point to wait from. */
+    public static long version(Lobby lobby) {
+        Context.CancellableContext ctx = Context.current().withCancellation();
+        Context previous = ctx.attach();
+        try {
+            Iterator<LobbyEvent> events = lobby.matchmaking().withDeadlineAfter(10, TimeUnit.SECONDS)
+                .watchLobby(WatchLobbyRequest.newBuilder().setFromVersion(0).build());
+            LobbyEvent first = lobby.call(events::next);
+            return first.hasSnapshot() ? first.getSnapshotVersion() : first.getVersion();
+        } finally {
+            ctx.detach(previous);
+            ctx.cancel(null);
+        }
+    }
+
+    /**
+     * The pairing after {@code fromVersion} that {@code mine} accepts, or empty when the wait times out; throws when
+     * the server refuses.
+     */
+    public static Optional<Paired> await(Lobby lobby, long fromVersion, Predicate<Paired> mine, long timeoutSeconds,
+        PrintWriter out) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
-        long version = 0;
+        long version = fromVersion;
         int retries = 0;
         while (System.nanoTime() < deadline) {
             Context.CancellableContext ctx = Context.current().withCancellation();
@@ -36,7 +58,7 @@ public final class Pairing {
                     retries = 0;
                     version = e.hasSnapshot() ? e.getSnapshotVersion() : e.getVersion();
                     if (e.hasPaired() && mine.test(e.getPaired())) {
-                        return e.getPaired();
+                        return Optional.of(e.getPaired());
                     }
                     if (e.hasPool()) {
                         out.println("waiting: " + e.getPool().getPlayersWaiting() + " in the pool");
@@ -57,8 +79,40 @@ public final class Pairing {
                 ctx.cancel(null);
             }
         }
-        throw new com.plyyard.client.CliException(com.plyyard.client.CliException.FAILED,
-            "nobody was paired with you within " + timeoutSeconds + " s; your seek or ticket stays open.");
+        return Optional.empty();
+    }
+
+    /**
+     * Runs {@code undo} (leave the pool, cancel the seek) if the command is interrupted (Ctrl-C) before
+     * {@link Undo#close()}: nobody is paired into a game they are no longer waiting for.
+     */
+    public static Undo onInterrupt(Runnable undo) {
+        return new Undo(undo);
+    }
+
+    /** A shutdown hook that is removed again when the wait ends normally. */
+    public static final class Undo implements AutoCloseable {
+        private final Thread hook;
+
+        private Undo(Runnable undo) {
+            hook = new Thread(() -> {
+                try {
+                    undo.run();
+                } catch (RuntimeException e) {
+                    // best effort while the JVM stops; the server's own expiry remains
+                }
+            }, "plyyard-undo");
+            Runtime.getRuntime().addShutdownHook(hook);
+        }
+
+        @Override
+        public void close() {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // already shutting down: the hook runs
+            }
+        }
     }
 
     private static void sleep(long millis) {
