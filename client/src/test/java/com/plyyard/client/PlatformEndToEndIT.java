@@ -248,4 +248,24 @@ class PlatformEndToEndIT {
         assertTrue(resumed.out().stream().anyMatch(l -> l.startsWith("v4")), resumed.out()::toString);
         assertEquals(all.out().get(all.out().size() - 1), resumed.out().get(resumed.out().size() - 1));
     }
+
+    @Test
+    void theReadmeGrpcurlSessionPlaysAsWritten() throws Exception {
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        int marker = readme.indexOf("<!-- grpcurl-session");
+        assertTrue(marker > 0, "the README has the session");
+        int start = readme.indexOf("```bash\n", marker) + "```bash\n".length();
+        int end = readme.indexOf("```", start);
+        GrpcurlSession session = new GrpcurlSession(Map.of("localhost:7070", TARGET, "localhost:7071", "localhost:" + RULES,
+            "localhost:7072", "localhost:" + AI));
+        try {
+            session.run(readme.substring(start, end));
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "\n--- transcript:\n" + String.join("\n", session.transcript()), e);
+        }
+        System.out.println(String.join("\n", session.transcript()));
+        assertTrue(session.transcript().contains(
+            "W:W31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,15,16,17,18,20,23"),
+            "the position after 32-28 19-23 28x19 14x23, as the README says");
+    }
 }
