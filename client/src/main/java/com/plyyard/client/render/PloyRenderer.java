@@ -20,6 +20,8 @@ public final class PloyRenderer {
 
     public static String render(PloyBoard board, List<String> colours, Style style) {
         String[][] cells = new String[9][9];
+        String[][] texts = new String[9][9];
+        int[] colour = new int[81];
         StringBuilder takeovers = new StringBuilder();
         for (PloyPiece p : board.getPiecesList()) {
             int file = p.getPoint().charAt(0) - 'a';
@@ -38,24 +40,41 @@ public final class PloyRenderer {
             }
             String kind = p.getKind().isEmpty() ? "?" : p.getKind().substring(0, 1).toUpperCase(java.util.Locale.ROOT);
             String text = LETTERS.charAt((int) p.getController()) + kind + dirs;
-            cells[rank][file] = style.paint(pad(text, 6), ANSI[(int) p.getController() & 3]);
+            texts[rank][file] = text;
+            colour[rank * 9 + file] = (int) p.getController() & 3;
             if (p.getOwner() != p.getController()) {
                 takeovers.append(takeovers.length() == 0 ? "" : ", ").append(p.getPoint()).append(" (")
                     .append(colours.get((int) p.getOwner())).append("'s)");
+            }
+        }
+        // columns as wide as the widest piece plus a space (a Commander's four arrows take six characters)
+        int width = 6;
+        for (String[] row : texts) {
+            for (String t : row) {
+                if (t != null) {
+                    width = Math.max(width, t.codePointCount(0, t.length()) + 1);
+                }
+            }
+        }
+        for (int rank = 0; rank < 9; rank++) {
+            for (int file = 0; file < 9; file++) {
+                if (texts[rank][file] != null) {
+                    cells[rank][file] = style.paint(pad(texts[rank][file], width), ANSI[colour[rank * 9 + file]]);
+                }
             }
         }
         StringBuilder sb = new StringBuilder();
         for (int rank = 8; rank >= 0; rank--) {
             sb.append(rank + 1).append(' ');
             for (int file = 0; file < 9; file++) {
-                sb.append(cells[rank][file] == null ? pad(".", 6) : cells[rank][file]);
+                sb.append(cells[rank][file] == null ? pad(".", width) : cells[rank][file]);
             }
             sb.setLength(sb.length() - trailing(sb));
             sb.append(System.lineSeparator());
         }
         sb.append("  ");
         for (int file = 0; file < 9; file++) {
-            sb.append(pad(String.valueOf((char) ('a' + file)), 6));
+            sb.append(pad(String.valueOf((char) ('a' + file)), width));
         }
         sb.setLength(sb.length() - trailing(sb));
         sb.append(System.lineSeparator());

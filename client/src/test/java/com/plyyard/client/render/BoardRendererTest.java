@@ -76,21 +76,42 @@ class BoardRendererTest {
     @Test
     void ployUnicode() {
         Position p = Variants.get("ploy:3m:ffa").parse("y831y105y55/9/9/9/9/9/9/6y102/y381y013b011bAA y ffa 3m out=rg own=c1g,a9g,c9r");
+        // columns widen to seven so that a Commander's four arrows keep a space before the next square
         String expected = """
-            9 yL↑↗↖ .     yS↓   .     .     .     .     .     yC↑→↓←
-            8 .     .     .     .     .     .     .     .     .
-            7 .     .     .     .     .     .     .     .     .
-            6 .     .     .     .     .     .     .     .     .
-            5 .     .     .     .     .     .     .     .     .
-            4 .     .     .     .     .     .     .     .     .
-            3 .     .     .     .     .     .     .     .     .
-            2 .     .     .     .     .     .     yS↓   .     .
-            1 yL↘↓↙ .     yS↑   .     .     .     bS↑   .     bC↗↘↙↖
-              a     b     c     d     e     f     g     h     i
+            9 yL↑↗↖  .      yS↓    .      .      .      .      .      yC↑→↓←
+            8 .      .      .      .      .      .      .      .      .
+            7 .      .      .      .      .      .      .      .      .
+            6 .      .      .      .      .      .      .      .      .
+            5 .      .      .      .      .      .      .      .      .
+            4 .      .      .      .      .      .      .      .      .
+            3 .      .      .      .      .      .      .      .      .
+            2 .      .      .      .      .      .      yS↓    .      .
+            1 yL↘↓↙  .      yS↑    .      .      .      bS↑    .      bC↗↘↙↖
+              a      b      c      d      e      f      g      h      i
               taken over: c1 (green's), a9 (green's), c9 (red's)
               Yellow to move
             """;
         assertEquals(expected, BoardRenderer.render(state(p), Style.UNICODE).replace(System.lineSeparator(), "\n"));
+    }
+
+    @Test
+    void ployTwoPlayerStartUnicode() {
+        // Red faces down the board, Green up; Commanders move diagonally (AA), Shields straight ahead
+        String expected = """
+            9 .      rL→↓←  rL↑↘↙  rL↘↓↙  rC↗↘↙↖ rL↘↓↙  rL↑↘↙  rL→↓←  .
+            8 .      .      rP↘↓   rP↘↙   rP↑↓   rP↘↙   rP↓↙   .      .
+            7 .      .      .      rS↓    rS↓    rS↓    .      .      .
+            6 .      .      .      .      .      .      .      .      .
+            5 .      .      .      .      .      .      .      .      .
+            4 .      .      .      .      .      .      .      .      .
+            3 .      .      .      gS↑    gS↑    gS↑    .      .      .
+            2 .      .      gP↑↗   gP↗↖   gP↑↓   gP↗↖   gP↑↖   .      .
+            1 .      gL↑→←  gL↗↓↖  gL↑↗↖  gC↗↘↙↖ gL↑↗↖  gL↗↓↖  gL↑→←  .
+              a      b      c      d      e      f      g      h      i
+              Green to move
+            """;
+        assertEquals(expected, BoardRenderer.render(state(Variants.get("ploy:3m:2p").start()), Style.UNICODE)
+            .replace(System.lineSeparator(), "\n"));
     }
 
     @Test
