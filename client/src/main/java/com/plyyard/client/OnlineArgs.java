@@ -1,5 +1,9 @@
 package com.plyyard.client;
 
+import com.plyyard.client.online.Lobby;
+import java.io.PrintWriter;
+import java.util.function.Function;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** The options of every command that talks to lobby-service. */
@@ -11,4 +15,21 @@ public class OnlineArgs {
     @Option(names = "--name", paramLabel = "NAME",
         description = "Player name: registers it on first use; later uses the stored token (~/.plyyard/credentials.properties).")
     String name;
+
+    /**
+     * The whole body of a command that makes one call: connect and sign in, call (a refusal becomes the server's
+     * sentence), print what {@code describe} makes of the answer (nothing for null), exit code 0.
+     */
+    <T> int once(CommandSpec spec, Function<Lobby, T> rpc, Function<T, String> describe) {
+        PrintWriter out = spec.commandLine().getOut();
+        try (Lobby lobby = Lobby.connect(target, name)) {
+            T answer = lobby.call(() -> rpc.apply(lobby));
+            String text = describe.apply(answer);
+            if (text != null && !text.isEmpty()) {
+                out.println(text);
+            }
+            out.flush();
+            return 0;
+        }
+    }
 }

@@ -48,13 +48,8 @@ public class PartyCommand implements Runnable {
 
         @Override
         public Integer call() {
-            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
-                Party p = lobby.call(() -> lobby.matchmaking().createParty(CreatePartyRequest.newBuilder().addAllInvite(invite)
-                    .build()));
-                spec.commandLine().getOut().println(describe(p));
-                spec.commandLine().getOut().flush();
-                return 0;
-            }
+            return online.once(spec, lobby -> lobby.matchmaking().createParty(CreatePartyRequest.newBuilder().addAllInvite(invite)
+                .build()), PartyCommand::describe);
         }
     }
 
@@ -101,12 +96,8 @@ public class PartyCommand implements Runnable {
 
         @Override
         public Integer call() {
-            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
-                Party p = lobby.call(() -> lobby.matchmaking().leaveParty(PartyRequest.newBuilder().setPartyId(party).build()));
-                spec.commandLine().getOut().println(describe(p));
-                spec.commandLine().getOut().flush();
-                return 0;
-            }
+            return online.once(spec, lobby -> lobby.matchmaking().leaveParty(PartyRequest.newBuilder().setPartyId(party).build()),
+                PartyCommand::describe);
         }
     }
 }

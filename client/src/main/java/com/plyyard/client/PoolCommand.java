@@ -4,12 +4,9 @@ import com.plyyard.client.online.Lobby;
 import com.plyyard.client.online.Pairing;
 import com.plyyard.proto.v1.JoinPoolRequest;
 import com.plyyard.proto.v1.ListPoolsRequest;
-import com.plyyard.proto.v1.PoolSize;
 import com.plyyard.proto.v1.PoolTicket;
 import com.plyyard.proto.v1.PoolTicketRequest;
-import com.plyyard.proto.v1.Paired;
 import java.io.PrintWriter;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -64,22 +61,8 @@ public class PoolCommand implements Runnable {
                 out.flush();
                 Runnable leave = () -> lobby.call(() -> lobby.matchmaking().withDeadlineAfter(5, TimeUnit.SECONDS)
                     .leavePool(PoolTicketRequest.newBuilder().setTicketId(t.getId()).build()));
-                try (Pairing.Undo undo = Pairing.onInterrupt(leave)) {
-                    Optional<Paired> p = Pairing.await(lobby, from, x -> x.getTicketId().equals(t.getId()), waitSeconds, out);
-                    if (p.isEmpty()) {
-                        try {
-                            leave.run();
-                        } catch (CliException e) {
-                            // refused because a wave paired the ticket meanwhile: read that pairing
-                            p = Pairing.await(lobby, from, x -> x.getTicketId().equals(t.getId()), 5, out);
-                        }
-                    }
-                    if (p.isEmpty()) {
-                        throw new CliException(CliException.FAILED, "nobody was paired with you within " + waitSeconds
-                            + " s; you left the pool.");
-                    }
-                    SeekCommand.printPaired(out, p.get());
-                }
+                SeekCommand.printPaired(out, Pairing.awaitOrWithdraw(lobby, from, x -> x.getTicketId().equals(t.getId()), leave,
+                    waitSeconds, out, "nobody was paired with you within " + waitSeconds + " s; you left the pool."));
                 return 0;
             }
         }
@@ -96,14 +79,8 @@ public class PoolCommand implements Runnable {
 
         @Override
         public Integer call() {
-            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
-                PoolTicket t = lobby.call(() -> lobby.matchmaking().leavePool(PoolTicketRequest.newBuilder().setTicketId(ticket)
-                    .build()));
-                spec.commandLine().getOut().println("ticket=" + t.getId() + " status="
-                    + t.getStatus().name().toLowerCase(java.util.Locale.ROOT).replace("ticket_", ""));
-                spec.commandLine().getOut().flush();
-                return 0;
-            }
+            return online.once(spec, lobby -> lobby.matchmaking().leavePool(PoolTicketRequest.newBuilder().setTicketId(ticket).build()),
+                t -> "ticket=" + t.getId() + " status=" + t.getStatus().name().toLowerCase(java.util.Locale.ROOT).replace("ticket_", ""));
         }
     }
 
@@ -116,18 +93,11 @@ public class PoolCommand implements Runnable {
 
         @Override
         public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
-                for (PoolSize p : lobby.call(() -> lobby.matchmaking().listPools(ListPoolsRequest.getDefaultInstance()))
-                    .getPoolsList()) {
-                    out.println("pool variant=" + p.getGame().getVariant() + " time="
-                        + p.getGame().getTimeControl().getInitialSeconds() / 60 + "+"
-                        + p.getGame().getTimeControl().getIncrementSeconds() + " rated=" + p.getGame().getRated()
-                        + " waiting=" + p.getPlayersWaiting());
-                }
-                out.flush();
-                return 0;
-            }
+            return online.once(spec, lobby -> lobby.matchmaking().listPools(ListPoolsRequest.getDefaultInstance()),
+                r -> r.getPoolsList().stream().map(p -> "pool variant=" + p.getGame().getVariant() + " time="
+                    + p.getGame().getTimeControl().getInitialSeconds() / 60 + "+" + p.getGame().getTimeControl().getIncrementSeconds()
+                    + " rated=" + p.getGame().getRated() + " waiting=" + p.getPlayersWaiting())
+                    .collect(java.util.stream.Collectors.joining("\n")));
         }
     }
 }

@@ -48,30 +48,11 @@ public class SeekCommand implements Runnable {
         out.flush();
     }
 
-    /**
-     * Waits for the seek's pairing; on timeout or Ctrl-C withdraws (the owner cancels the seek, a seated player gives
-     * the seat back). A withdrawal refused because the seek was filled meanwhile means we were paired: that pairing is
-     * then read from the stream.
-     */
+    /** Waits for the seek's pairing; on timeout or Ctrl-C the owner cancels it, a seated player gives the seat back. */
     static Paired awaitOrWithdraw(Lobby lobby, long from, String seekId, long waitSeconds, PrintWriter out, String timeout) {
-        Runnable withdraw = () -> lobby.call(() -> lobby.matchmaking().withDeadlineAfter(5, java.util.concurrent.TimeUnit.SECONDS)
-            .cancelSeek(SeekRequest.newBuilder().setSeekId(seekId).build()));
-        try (Pairing.Undo undo = Pairing.onInterrupt(withdraw)) {
-            java.util.Optional<Paired> p = Pairing.await(lobby, from, x -> x.getSeekId().equals(seekId), waitSeconds, out);
-            if (p.isPresent()) {
-                return p.get();
-            }
-            try {
-                withdraw.run();
-            } catch (CliException e) {
-                p = Pairing.await(lobby, from, x -> x.getSeekId().equals(seekId), 5, out);
-                if (p.isPresent()) {
-                    return p.get();
-                }
-                throw e;
-            }
-            throw new CliException(CliException.FAILED, timeout);
-        }
+        return Pairing.awaitOrWithdraw(lobby, from, x -> x.getSeekId().equals(seekId),
+            () -> lobby.call(() -> lobby.matchmaking().withDeadlineAfter(5, java.util.concurrent.TimeUnit.SECONDS)
+                .cancelSeek(SeekRequest.newBuilder().setSeekId(seekId).build())), waitSeconds, out, timeout);
     }
 
     @Command(name = "create", mixinStandardHelpOptions = true, description = "Posts a seek and waits until it is filled.")
@@ -129,15 +110,8 @@ public class SeekCommand implements Runnable {
 
         @Override
         public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
-                for (Seek s : lobby.call(() -> lobby.matchmaking().listSeeks(ListSeeksRequest.newBuilder().setVariant(variant)
-                    .build())).getSeeksList()) {
-                    out.println(describe(s));
-                }
-                out.flush();
-                return 0;
-            }
+            return online.once(spec, lobby -> lobby.matchmaking().listSeeks(ListSeeksRequest.newBuilder().setVariant(variant).build()),
+                r -> r.getSeeksList().stream().map(SeekCommand::describe).collect(java.util.stream.Collectors.joining("\n")));
         }
     }
 
@@ -193,12 +167,8 @@ public class SeekCommand implements Runnable {
 
         @Override
         public Integer call() {
-            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
-                Seek s = lobby.call(() -> lobby.matchmaking().cancelSeek(SeekRequest.newBuilder().setSeekId(seekId).build()));
-                spec.commandLine().getOut().println(describe(s));
-                spec.commandLine().getOut().flush();
-                return 0;
-            }
+            return online.once(spec, lobby -> lobby.matchmaking().cancelSeek(SeekRequest.newBuilder().setSeekId(seekId).build()),
+                SeekCommand::describe);
         }
     }
 }

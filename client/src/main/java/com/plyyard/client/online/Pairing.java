@@ -83,6 +83,27 @@ public final class Pairing {
     }
 
     /**
+     * Waits for the pairing {@code mine} accepts; on timeout or Ctrl-C runs {@code withdraw} (cancel the seek, give the
+     * seat back, leave the pool). A withdrawal the server refuses because the pairing happened meanwhile means we were
+     * paired: that pairing is then read from the stream. Throws a one-sentence error ({@code timeout}) otherwise.
+     */
+    public static Paired awaitOrWithdraw(Lobby lobby, long fromVersion, Predicate<Paired> mine, Runnable withdraw,
+        long timeoutSeconds, PrintWriter out, String timeout) {
+        try (Undo undo = onInterrupt(withdraw)) {
+            Optional<Paired> p = await(lobby, fromVersion, mine, timeoutSeconds, out);
+            if (p.isPresent()) {
+                return p.get();
+            }
+            try {
+                withdraw.run();
+            } catch (com.plyyard.client.CliException e) {
+                return await(lobby, fromVersion, mine, 5, out).orElseThrow(() -> e);
+            }
+            throw new com.plyyard.client.CliException(com.plyyard.client.CliException.FAILED, timeout);
+        }
+    }
+
+    /**
      * Runs {@code undo} (leave the pool, cancel the seek) if the command is interrupted (Ctrl-C) before
      * {@link Undo#close()}: nobody is paired into a game they are no longer waiting for.
      */

@@ -1,158 +1,91 @@
 package com.plyyard.lobby.watch;
 
-import com.plyyard.lobby.grpc.LobbyErrors;
 import com.plyyard.lobby.match.EventLog;
 import com.plyyard.lobby.match.MatchLogic;
 import com.plyyard.proto.v1.MatchEvent;
 import io.grpc.stub.ServerCallStreamObserver;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.jboss.logging.Logger;
 
 /**
- * One WatchMatch stream. Its cursor is the last version sent; a pump reads the events after it from the
- * database in version order and sends them, so the stream has no gaps and no duplicates whichever instance
- * wrote them. At most one pump runs at a time; a wake during a pump makes it read again.
+ * One WatchMatch stream: the match's events after the cursor ({@link EventPump}). A player watching their own match
+ * is "connected" on their seat while the stream is open.
  */
-public final class Watcher {
+public final class Watcher extends EventPump<MatchEvent> {
     private static final Logger LOG = Logger.getLogger(Watcher.class);
-    private static final int BATCH = 200;
 
     private final UUID matchId;
-    private final ServerCallStreamObserver<MatchEvent> out;
     private final WatchHub hub;
     private final MatchLogic logic;
-    private final Executor executor;
-    private final AtomicBoolean running = new AtomicBoolean();
-    private final AtomicBoolean dirty = new AtomicBoolean();
-    private final AtomicBoolean closed = new AtomicBoolean();
-    private volatile long cursor;
     private volatile int presenceSeat = -1;
 
     public Watcher(UUID matchId, ServerCallStreamObserver<MatchEvent> out, WatchHub hub, MatchLogic logic, Executor executor) {
+        super(out, executor);
         this.matchId = matchId;
-        this.out = out;
         this.hub = hub;
         this.logic = logic;
-        this.executor = executor;
     }
 
     public UUID matchId() {
         return matchId;
     }
 
-    /** Starts the live part: registered first, so no signal after the cursor is missed. */
+    /** Starts the live part after {@code fromVersion}; {@code seat} ≥ 0: the watcher's own seat, now connected. */
     public void start(long fromVersion, int seat) {
-        cursor = fromVersion;
-        hub.add(this);
-        if (closed.get()) {
-            hub.remove(this);
+        if (!begin(fromVersion)) {
             return;
         }
         if (seat >= 0) {
             openPresence(seat);
-            if (closed.get()) {
+            if (isClosed()) {
                 releasePresence();
             }
         }
         wake();
     }
 
-    public void wake() {
-        if (closed.get()) {
-            return;
-        }
-        dirty.set(true);
-        if (running.compareAndSet(false, true)) {
-            try {
-                executor.execute(this::pump);
-            } catch (RuntimeException e) {
-                running.set(false);
-                fail(LobbyErrors.exhausted("The lobby is overloaded; reconnect with from_version " + cursor + "."));
-            }
-        }
+    @Override
+    protected List<MatchEvent> after(long version, int limit) {
+        return EventLog.after(matchId, version, limit);
     }
 
-    private void pump() {
-        try {
-            while (!closed.get()) {
-                dirty.set(false);
-                List<MatchEvent> batch = QuarkusTransaction.requiringNew().call(() -> EventLog.after(matchId, cursor, BATCH));
-                for (MatchEvent e : batch) {
-                    if (closed.get()) {
-                        return;
-                    }
-                    out.onNext(e);
-                    cursor = e.getVersion();
-                }
-                if (batch.size() < BATCH && !dirty.get()) {
-                    break;
-                }
-            }
-        } catch (RuntimeException e) {
-            if (!closed.get()) {
-                LOG.warnf("WatchMatch %s stopped at version %d: %s", matchId, cursor, e.toString());
-                fail(LobbyErrors.unavailable("The event stream broke off; reconnect with from_version " + cursor + "."));
-            }
-            return;
-        } finally {
-            running.set(false);
-        }
-        if (dirty.get() && !closed.get()) {
-            wake();
-        }
+    @Override
+    protected long versionOf(MatchEvent event) {
+        return event.getVersion();
     }
 
-    /** The client cancelled (or the call ended): unregister and give presence back. */
-    public void cancelled() {
-        if (closed.compareAndSet(false, true)) {
-            hub.remove(this);
-            if (presenceSeat >= 0) {
-                try {
-                    executor.execute(this::releasePresence);
-                } catch (RuntimeException e) {
-                    releasePresence();
-                }
-            }
-        }
+    @Override
+    protected void register() {
+        hub.add(this);
     }
 
-    void serverStopping() {
-        if (closed.compareAndSet(false, true)) {
-            hub.remove(this);
-            releasePresence();
-            try {
-                out.onError(LobbyErrors.unavailable("lobby-service is shutting down; reconnect with from_version " + cursor + "."));
-            } catch (RuntimeException ignored) {
-                // the client is gone already
-            }
-        }
+    @Override
+    protected void unregister() {
+        hub.remove(this);
     }
 
-    private void fail(RuntimeException status) {
-        if (closed.compareAndSet(false, true)) {
-            hub.remove(this);
-            releasePresence();
-            try {
-                out.onError(status);
-            } catch (RuntimeException ignored) {
-                // the client is gone already
-            }
-        }
+    @Override
+    protected boolean holdsPresence() {
+        return presenceSeat >= 0;
+    }
+
+    @Override
+    protected String describe() {
+        return "WatchMatch " + matchId;
     }
 
     private synchronized void openPresence(int seat) {
-        if (closed.get()) {
+        if (isClosed()) {
             return;
         }
         logic.presence(matchId, seat, true);
         presenceSeat = seat;
     }
 
-    private synchronized void releasePresence() {
+    @Override
+    protected synchronized void releasePresence() {
         int seat = presenceSeat;
         if (seat < 0) {
             return;

@@ -1,0 +1,144 @@
+package com.plyyard.lobby.watch;
+
+import com.plyyard.lobby.grpc.LobbyErrors;
+import io.grpc.stub.ServerCallStreamObserver;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jboss.logging.Logger;
+
+/**
+ * What WatchMatch and WatchLobby streams share: a cursor (the last version sent) and a pump that reads the events
+ * after it from the database in version order and sends them, so a stream has no gaps and no duplicates whichever
+ * instance wrote the events. At most one pump runs at a time; a wake during a pump makes it read again. Subclasses
+ * say which events (and which hub signals them), and hold the presence the open stream stands for.
+ */
+abstract class EventPump<E> {
+    private static final Logger LOG = Logger.getLogger(EventPump.class);
+    private static final int BATCH = 200;
+
+    private final ServerCallStreamObserver<E> out;
+    private final Executor executor;
+    private final AtomicBoolean running = new AtomicBoolean();
+    private final AtomicBoolean dirty = new AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile long cursor;
+
+    EventPump(ServerCallStreamObserver<E> out, Executor executor) {
+        this.out = out;
+        this.executor = executor;
+    }
+
+    /** Up to {@code limit} events after the version, in version order (runs in a transaction). */
+    protected abstract List<E> after(long version, int limit);
+
+    protected abstract long versionOf(E event);
+
+    /** Adds this stream to its hub, whose signals {@link #wake} it. */
+    protected abstract void register();
+
+    protected abstract void unregister();
+
+    /** Gives back the presence this stream stands for, if any; idempotent, may touch the database. */
+    protected abstract void releasePresence();
+
+    protected abstract boolean holdsPresence();
+
+    /** For the log: e.g. "WatchMatch 1234…". */
+    protected abstract String describe();
+
+    protected final boolean isClosed() {
+        return closed.get();
+    }
+
+    /**
+     * Starts the live part after {@code fromVersion}: registered before the first read, so no signal after the cursor
+     * is missed. False if the stream was closed meanwhile (then it is unregistered again).
+     */
+    protected final boolean begin(long fromVersion) {
+        cursor = fromVersion;
+        register();
+        if (closed.get()) {
+            unregister();
+            return false;
+        }
+        return true;
+    }
+
+    public final void wake() {
+        if (closed.get()) {
+            return;
+        }
+        dirty.set(true);
+        if (running.compareAndSet(false, true)) {
+            try {
+                executor.execute(this::pump);
+            } catch (RuntimeException e) {
+                running.set(false);
+                fail(LobbyErrors.exhausted("The lobby is overloaded; reconnect with from_version " + cursor + "."));
+            }
+        }
+    }
+
+    private void pump() {
+        try {
+            while (!closed.get()) {
+                dirty.set(false);
+                long from = cursor;
+                List<E> batch = QuarkusTransaction.requiringNew().call(() -> after(from, BATCH));
+                for (E e : batch) {
+                    if (closed.get()) {
+                        return;
+                    }
+                    out.onNext(e);
+                    cursor = versionOf(e);
+                }
+                if (batch.size() < BATCH && !dirty.get()) {
+                    break;
+                }
+            }
+        } catch (RuntimeException e) {
+            if (!closed.get()) {
+                LOG.warnf("%s stopped at version %d: %s", describe(), cursor, e.toString());
+                fail(LobbyErrors.unavailable("The event stream broke off; reconnect with from_version " + cursor + "."));
+            }
+            return;
+        } finally {
+            running.set(false);
+        }
+        if (dirty.get() && !closed.get()) {
+            wake();
+        }
+    }
+
+    /** The client cancelled (or the call ended): unregister and give presence back (off the gRPC thread). */
+    public final void cancelled() {
+        if (closed.compareAndSet(false, true)) {
+            unregister();
+            if (holdsPresence()) {
+                try {
+                    executor.execute(this::releasePresence);
+                } catch (RuntimeException e) {
+                    releasePresence();
+                }
+            }
+        }
+    }
+
+    final void serverStopping() {
+        fail(LobbyErrors.unavailable("lobby-service is shutting down; reconnect with from_version " + cursor + "."));
+    }
+
+    private void fail(RuntimeException status) {
+        if (closed.compareAndSet(false, true)) {
+            unregister();
+            releasePresence();
+            try {
+                out.onError(status);
+            } catch (RuntimeException ignored) {
+                // the client is gone already
+            }
+        }
+    }
+}
