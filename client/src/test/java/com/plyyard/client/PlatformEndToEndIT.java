@@ -268,4 +268,55 @@ class PlatformEndToEndIT {
             "W:W31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,15,16,17,18,20,23"),
             "the position after 32-28 19-23 28x19 14x23, as the README says");
     }
+
+    @Test
+    void aChallengeThenARematchWithColoursSwapped() {
+        register("e2e-rival");
+        var challenger = background("challenge", "create", "--target", TARGET, "--name", "e2e-challenger", "--to", "e2e-rival",
+            "--variant", "draughts:fmjd", "--time", "3+2", "--seat", "0");
+        String id = null;
+        for (int i = 0; i < 100 && id == null; i++) { // the challenge is announced to its two players on the lobby stream
+            try (Lobby rival = Lobby.connect(TARGET, "e2e-rival")) {
+                var snapshot = rival.matchmaking().withDeadlineAfter(5, java.util.concurrent.TimeUnit.SECONDS)
+                    .watchLobby(com.plyyard.proto.v1.WatchLobbyRequest.getDefaultInstance()).next().getSnapshot();
+                id = snapshot.getMyChallengesList().stream().filter(c -> c.getChallenger().getName().equals("e2e-challenger"))
+                    .map(com.plyyard.proto.v1.Challenge::getId).findFirst().orElse(null);
+            }
+            if (id == null) {
+                sleep(100);
+            }
+        }
+        assertTrue(id != null, "the rival sees the challenge");
+        Run stranger = Run.of("challenge", "accept", id, "--target", TARGET, "--name", "e2e-seeker");
+        assertEquals(2, stranger.exitCode(), "only the named player may accept");
+        String[] rival = paired(Run.of("challenge", "accept", id, "--target", TARGET, "--name", "e2e-rival"));
+        String[] mine = paired(done(challenger));
+        assertEquals(mine[0], rival[0]);
+        assertEquals("0", mine[1]);
+        try (Lobby lobby = Lobby.connect(TARGET, "e2e-rival")) {
+            Match m = lobby.matches().getMatch(GetMatchRequest.newBuilder().setMatchId(rival[0]).build());
+            lobby.matches().resign(com.plyyard.proto.v1.MatchActionRequest.newBuilder().setMatchId(m.getId())
+                .setExpectedVersion(m.getVersion()).build());
+        }
+        Run early = Run.of("rematch", rival[0], "--target", TARGET, "--name", "e2e-seeker");
+        assertEquals(2, early.exitCode(), "only the match's players ask for its rematch");
+        var first = background("rematch", rival[0], "--target", TARGET, "--name", "e2e-challenger", "--wait", "60");
+        sleep(1000);
+        String[] rivalAgain = paired(Run.of("rematch", rival[0], "--target", TARGET, "--name", "e2e-rival"));
+        String[] mineAgain = paired(done(first));
+        assertEquals(mineAgain[0], rivalAgain[0], "one new match");
+        assertTrue(!mineAgain[0].equals(mine[0]));
+        assertEquals("1", mineAgain[1], "colours swapped");
+        assertEquals("0", rivalAgain[1]);
+        Run ratings = Run.of("ratings", "e2e-rival", "--target", TARGET, "--name", "e2e-rival");
+        assertEquals(List.of("no rated games yet for e2e-rival"), ratings.out(), "a casual game changes no rating");
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
 }
