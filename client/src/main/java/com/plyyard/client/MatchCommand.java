@@ -47,6 +47,11 @@ public class MatchCommand implements Callable<Integer> {
         description = "Without --openings: random plies that open each pair of games (default ${DEFAULT-VALUE}).")
     int randomPlies;
 
+    @Option(names = "--max-opening-score", defaultValue = "100", paramLabel = "CENTI",
+        description = "Random openings only: keep one the engine scores within ± this many hundredths of the game's unit "
+            + "(a man, a Shield, a hit), so no pair of games is decided by its opening; 0 = any (default ${DEFAULT-VALUE}).")
+    int maxOpeningScore;
+
     @Option(names = "--max-plies", defaultValue = "600", description = "A game this long is scored a draw (default ${DEFAULT-VALUE}).")
     int maxPlies;
 
@@ -58,8 +63,8 @@ public class MatchCommand implements Callable<Integer> {
         if (games < 1) {
             throw CliException.badInput("--games must be at least 1, not " + games + ".");
         }
-        if (maxPlies < 1 || randomPlies < 0) {
-            throw CliException.badInput("--max-plies must be at least 1 and --random-plies not negative.");
+        if (maxPlies < 1 || randomPlies < 0 || maxOpeningScore < 0) {
+            throw CliException.badInput("--max-plies must be at least 1, --random-plies and --max-opening-score not negative.");
         }
         Level levelA = Level.fromId(a);
         Level levelB = Level.fromId(b);
@@ -75,7 +80,7 @@ public class MatchCommand implements Callable<Integer> {
             starts = List.of(game.position(rules));
         }
         PrintWriter out = spec.commandLine().getOut();
-        SelfPlay.Summary summary = new SelfPlay(rules, levelA, levelB, starts, randomPlies, maxPlies, seed).run(games, g -> {
+        SelfPlay.Summary summary = new SelfPlay(rules, levelA, levelB, starts, randomPlies, maxPlies, seed, maxOpeningScore).run(games, g -> {
             out.println("game=" + (g.number() + 1) + " a=" + String.join(",", g.aSeats()) + " result=" + g.result() + " plies="
                 + g.plies() + " reason=" + g.reason());
             out.flush();

@@ -6,6 +6,7 @@ import com.plyyard.engine.Outcome;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.VariantRules;
 import com.plyyard.engine.search.Engine;
+import com.plyyard.engine.search.Limits;
 import com.plyyard.engine.search.Level;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,12 +73,24 @@ public final class SelfPlay {
     private final int randomPlies;
     private final int maxPlies;
     private final long seed;
+    private final int maxOpeningScore;
+    private final Engine judge = new Engine(8);
 
     /**
      * @param openings    start positions, each played twice (colours swapped); empty = random openings
      * @param randomPlies plies of random moves that make an opening when none is given
      */
     public SelfPlay(VariantRules rules, Level a, Level b, List<Position> openings, int randomPlies, int maxPlies, long seed) {
+        this(rules, a, b, openings, randomPlies, maxPlies, seed, 0);
+    }
+
+    /**
+     * @param maxOpeningScore random openings only: keep one whose score (a 100 000-node search, hundredths of the game's
+     *                        unit) is within ± this, so that a pair of games is not decided by the opening; 0 = any
+     */
+    public SelfPlay(VariantRules rules, Level a, Level b, List<Position> openings, int randomPlies, int maxPlies, long seed,
+                    int maxOpeningScore) {
+        this.maxOpeningScore = maxOpeningScore;
         this.rules = rules;
         this.a = a;
         this.b = b;
@@ -134,11 +147,35 @@ public final class SelfPlay {
         return new Game(number, names, result, plies, o.reason().label());
     }
 
-    private Position opening(int pair) {
+    /** Balanced random openings: tried up to this many times, else the most balanced of the tries. */
+    private static final int OPENING_TRIES = 40;
+
+    Position opening(int pair) {
         if (!openings.isEmpty()) {
             return openings.get(pair % openings.size());
         }
         SplittableRandom random = new SplittableRandom(seed * 7919 + pair);
+        Position best = null;
+        int bestScore = Integer.MAX_VALUE;
+        for (int attempt = 0; attempt < (maxOpeningScore > 0 ? OPENING_TRIES : 1); attempt++) {
+            Position p = randomOpening(random);
+            if (maxOpeningScore <= 0 || p.isOver()) {
+                return p;
+            }
+            judge.newGame();
+            int score = Math.abs(judge.bestMove(p, Engine.Request.of(Limits.nodes(100_000)), null, null).score());
+            if (score <= maxOpeningScore) {
+                return p;
+            }
+            if (score < bestScore) {
+                best = p;
+                bestScore = score;
+            }
+        }
+        return best;
+    }
+
+    private Position randomOpening(SplittableRandom random) {
         Position p = rules.start();
         for (int i = 0; i < randomPlies; i++) {
             // random, but never a move that ends the game or puts a seat out (a ship aground, a Commander lost)
