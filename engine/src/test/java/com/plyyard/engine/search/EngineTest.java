@@ -178,4 +178,20 @@ class EngineTest {
             assertTrue(pick[0] != 2, "never the forced loss");
         }
     }
+
+    @Test
+    void depthCapsAndTimesGrowWithTheLevelInEveryGame() {
+        for (String game : new String[] {"draughts", "ploy", "piracy"}) {
+            int previousDepth = 0;
+            long previousMillis = 0;
+            for (Level level : new Level[] {Level.BEGINNER, Level.CASUAL, Level.CLUB, Level.EXPERT}) {
+                assertTrue(level.depthFor(game) > previousDepth, game + " " + level);
+                assertTrue(level.millis() > previousMillis, level.toString());
+                previousDepth = level.depthFor(game);
+                previousMillis = level.millis();
+            }
+            assertEquals(0, Level.MAX.depthFor(game), "max has no depth cap");
+            assertTrue(Level.MAX.millis() > previousMillis);
+        }
+    }
 }
