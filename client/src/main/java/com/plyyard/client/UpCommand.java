@@ -33,6 +33,34 @@ public class UpCommand implements Callable<Integer> {
         return base.resolve("lobby-db");
     }
 
+    /**
+     * Another platform (or a lone lobby-service) on other ports may use the same data: its embedded PostgreSQL holds
+     * a lock on {@code epg-lock} in the data directory. Say so, instead of letting the lobby fail to start.
+     */
+    static void refuseIfDataInUse(Path data) {
+        Path lockFile = data.resolve("epg-lock");
+        if (!java.nio.file.Files.exists(lockFile)) {
+            return;
+        }
+        boolean inUse;
+        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(lockFile,
+            java.nio.file.StandardOpenOption.WRITE)) {
+            java.nio.channels.FileLock lock = channel.tryLock();
+            inUse = lock == null;
+            if (lock != null) {
+                lock.release();
+            }
+        } catch (java.nio.channels.OverlappingFileLockException e) {
+            inUse = true; // held by this very process
+        } catch (java.io.IOException e) {
+            return; // cannot tell: the lobby will say what is wrong
+        }
+        if (inUse) {
+            throw new CliException(CliException.FAILED, "Ply Yard is already running with its data in " + data
+                + " (another ./plyyard up or lobby-service uses it); stop that one first, or give this one another PLYYARD_HOME.");
+        }
+    }
+
     @Override
     public Integer call() {
         if (timeoutSeconds < 1) {
@@ -53,8 +81,9 @@ public class UpCommand implements Callable<Integer> {
                     "AI_HOST", "localhost", "AI_PORT", Integer.toString(aiPort))));
         Platform platform = new Platform(home, services, spec.commandLine().getOut(), spec.commandLine().getErr());
         Path data = dataDirectory();
+        platform.refuseIfRunning();
+        refuseIfDataInUse(data);
         if (fresh) {
-            platform.refuseIfRunning();
             deleteTree(data);
             spec.commandLine().getOut().println("fresh start: removed " + data);
         }

@@ -72,6 +72,21 @@ class PlatformTest {
     }
 
     @Test
+    void upRefusesDataThatAnotherLobbyUses() throws IOException {
+        Path data = Files.createDirectories(home.resolve("lobby-db"));
+        Path lockFile = Files.createFile(data.resolve("epg-lock"));
+        UpCommand.refuseIfDataInUse(data); // present but not held: fine
+        try (java.nio.channels.FileChannel held = java.nio.channels.FileChannel.open(lockFile,
+                java.nio.file.StandardOpenOption.WRITE);
+             java.nio.channels.FileLock lock = held.lock()) {
+            CliException e = assertThrows(CliException.class, () -> UpCommand.refuseIfDataInUse(data));
+            assertEquals(1, e.exitCode());
+            assertTrue(e.getMessage().startsWith("Ply Yard is already running with its data in " + data), e.getMessage());
+        }
+        UpCommand.refuseIfDataInUse(data); // released again
+    }
+
+    @Test
     void upNeedsTheServiceBuilt() throws IOException {
         ServiceSpec spec = new ServiceSpec("rules-service", home.resolve("missing.jar"), freePort(), "RULES_PORT",
             "plyyard.v1.RulesService");
