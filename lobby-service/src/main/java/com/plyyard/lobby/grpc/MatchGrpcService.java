@@ -3,6 +3,7 @@ package com.plyyard.lobby.grpc;
 import com.plyyard.lobby.match.MatchLogic;
 import com.plyyard.lobby.match.Players;
 import com.plyyard.lobby.watch.WatchHub;
+import com.plyyard.lobby.watch.PumpSlot;
 import com.plyyard.lobby.watch.Watcher;
 import com.plyyard.proto.v1.CreateMatchRequest;
 import com.plyyard.proto.v1.GetMatchRequest;
@@ -110,19 +111,7 @@ public class MatchGrpcService extends MatchServiceGrpc.MatchServiceImplBase {
     public void watchMatch(WatchMatchRequest request, StreamObserver<MatchEvent> responseObserver) {
         ServerCallStreamObserver<MatchEvent> out = (ServerCallStreamObserver<MatchEvent>) responseObserver;
         String token = Calls.token();
-        Watcher[] watcher = new Watcher[1];
-        Object lock = new Object();
-        boolean[] cancelled = new boolean[1];
-        out.setOnCancelHandler(() -> {
-            Watcher w;
-            synchronized (lock) {
-                cancelled[0] = true;
-                w = watcher[0];
-            }
-            if (w != null) {
-                w.cancelled();
-            }
-        });
+        PumpSlot slot = PumpSlot.of(out);
         calls.execute(out, () -> {
             try {
                 if (hub.stopping()) {
@@ -132,11 +121,8 @@ public class MatchGrpcService extends MatchServiceGrpc.MatchServiceImplBase {
                 MatchLogic.WatchStart start = logic.watchStart(me, request.getMatchId(), request.getFromVersion());
                 UUID id = UUID.fromString(request.getMatchId().strip());
                 Watcher w = new Watcher(id, out, hub, logic, calls.executor());
-                synchronized (lock) {
-                    if (cancelled[0]) {
-                        return;
-                    }
-                    watcher[0] = w;
+                if (!slot.hold(w)) {
+                    return;
                 }
                 if (start.snapshot() != null) {
                     out.onNext(MatchEvent.newBuilder().setMatchId(id.toString()).setVersion(0)
@@ -144,13 +130,7 @@ public class MatchGrpcService extends MatchServiceGrpc.MatchServiceImplBase {
                 }
                 w.start(start.version(), start.seat());
             } catch (Throwable t) {
-                Watcher w;
-                synchronized (lock) {
-                    w = watcher[0];
-                }
-                if (w != null) {
-                    w.cancelled();
-                }
+                slot.stop();
                 Calls.safeError(out, LobbyErrors.toStatus(t, "WatchMatch"));
             }
         });

@@ -10,6 +10,7 @@ import com.plyyard.lobby.matchmaking.Rematches;
 import com.plyyard.lobby.matchmaking.Seeks;
 import com.plyyard.lobby.watch.LobbyHub;
 import com.plyyard.lobby.watch.LobbyWatcher;
+import com.plyyard.lobby.watch.PumpSlot;
 import com.plyyard.proto.v1.AcceptSeekRequest;
 import com.plyyard.proto.v1.Challenge;
 import com.plyyard.proto.v1.ChallengeRequest;
@@ -174,19 +175,7 @@ public class MatchmakingGrpcService extends MatchmakingServiceGrpc.MatchmakingSe
     public void watchLobby(WatchLobbyRequest request, StreamObserver<LobbyEvent> responseObserver) {
         ServerCallStreamObserver<LobbyEvent> out = (ServerCallStreamObserver<LobbyEvent>) responseObserver;
         String token = Calls.token();
-        LobbyWatcher[] watcher = new LobbyWatcher[1];
-        Object lock = new Object();
-        boolean[] cancelled = new boolean[1];
-        out.setOnCancelHandler(() -> {
-            LobbyWatcher w;
-            synchronized (lock) {
-                cancelled[0] = true;
-                w = watcher[0];
-            }
-            if (w != null) {
-                w.cancelled();
-            }
-        });
+        PumpSlot slot = PumpSlot.of(out);
         calls.execute(out, () -> {
             try {
                 if (hub.stopping()) {
@@ -195,11 +184,8 @@ public class MatchmakingGrpcService extends MatchmakingServiceGrpc.MatchmakingSe
                 Player me = players.caller(token);
                 UUID myId = UUID.fromString(me.getId());
                 LobbyWatcher w = new LobbyWatcher(myId, out, hub, presence, calls.executor());
-                synchronized (lock) {
-                    if (cancelled[0]) {
-                        return;
-                    }
-                    watcher[0] = w;
+                if (!slot.hold(w)) {
+                    return;
                 }
                 w.open();
                 LobbyWatch.Start start = watch.start(myId, request.getFromVersion());
@@ -208,13 +194,7 @@ public class MatchmakingGrpcService extends MatchmakingServiceGrpc.MatchmakingSe
                 }
                 w.start(start.version());
             } catch (Throwable t) {
-                LobbyWatcher w;
-                synchronized (lock) {
-                    w = watcher[0];
-                }
-                if (w != null) {
-                    w.cancelled();
-                }
+                slot.stop();
                 Calls.safeError(out, LobbyErrors.toStatus(t, "WatchLobby"));
             }
         });

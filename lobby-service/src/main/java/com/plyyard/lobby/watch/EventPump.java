@@ -14,7 +14,7 @@ import org.jboss.logging.Logger;
  * instance wrote the events. At most one pump runs at a time; a wake during a pump makes it read again. Subclasses
  * say which events (and which hub signals them), and hold the presence the open stream stands for.
  */
-abstract class EventPump<E> {
+public abstract class EventPump<E> {
     private static final Logger LOG = Logger.getLogger(EventPump.class);
     private static final int BATCH = 200;
 
