@@ -7,6 +7,7 @@ import com.plyyard.engine.search.Level;
 import com.plyyard.engine.search.Limits;
 import com.plyyard.engine.search.SearchInfo;
 import com.plyyard.mapping.ProtoMapper;
+import com.plyyard.mapping.Statuses;
 import com.plyyard.proto.v1.AnalysisLine;
 import com.plyyard.proto.v1.BestMoveRequest;
 import com.plyyard.proto.v1.BestMoveResponse;
@@ -88,7 +89,7 @@ public class EngineLogic {
     }
 
     private Engine.Result run(String method, Prepared p, BooleanSupplier clientGone, Consumer<SearchInfo> onIteration) {
-        EnginePool.Lease lease = pool.tryAcquire().orElseThrow(() -> AiErrors.resourceExhausted(
+        EnginePool.Lease lease = pool.tryAcquire().orElseThrow(() -> Statuses.resourceExhausted(
             "ai-service is already running " + pool.maxConcurrent() + " searches, its limit; try again in a moment."));
         try (lease) {
             Engine engine = lease.engine();
@@ -111,7 +112,7 @@ public class EngineLogic {
 
     Prepared prepare(BestMoveRequest request) {
         if (!request.hasState()) {
-            throw AiErrors.invalid("The request has no game state; send the state rules-service or lobby-service returned.");
+            throw Statuses.invalid("The request has no game state; send the state rules-service or lobby-service returned.");
         }
         Engine.Request engineRequest = engineRequest(request.getLimits());
         GameState state = request.getState();
@@ -121,7 +122,7 @@ public class EngineLogic {
                 ? state.getOutcome().getDescription()
                 : position.outcome().map(o -> o.description()).orElse("");
             String why = description.isBlank() ? "" : " (" + stripDot(description) + ")";
-            throw AiErrors.failedPrecondition("The game is over" + why + "; the engine has no move to make.");
+            throw Statuses.failedPrecondition("The game is over" + why + "; the engine has no move to make.");
         }
         return new Prepared(position, engineRequest);
     }
@@ -138,7 +139,7 @@ public class EngineLogic {
             case CLUB -> Level.CLUB;
             case EXPERT -> Level.EXPERT;
             case MAX -> Level.MAX;
-            case UNRECOGNIZED -> throw AiErrors.invalid("Unknown level " + limits.getLevelValue()
+            case UNRECOGNIZED -> throw Statuses.invalid("Unknown level " + limits.getLevelValue()
                 + "; the levels are 1 (beginner) to 5 (max).");
         };
         if (level != null) {
@@ -149,13 +150,13 @@ public class EngineLogic {
         long nodes = limits.getNodes() < 0 ? Long.MAX_VALUE : limits.getNodes();
         long millis = Integer.toUnsignedLong(limits.getMoveTimeMillis());
         if (depth == 0 && nodes == 0 && millis == 0) {
-            throw AiErrors.invalid("Give a depth, a node count, a move time or a level.");
+            throw Statuses.invalid("Give a depth, a node count, a move time or a level.");
         }
         if (depth > Limits.MAX_DEPTH) {
-            throw AiErrors.invalid("The depth is at most " + Limits.MAX_DEPTH + " plies, not " + depth + ".");
+            throw Statuses.invalid("The depth is at most " + Limits.MAX_DEPTH + " plies, not " + depth + ".");
         }
         if (millis > maxMoveMillis) {
-            throw AiErrors.invalid("The move time is at most " + maxMoveMillis + " ms on this server, not " + millis + " ms.");
+            throw Statuses.invalid("The move time is at most " + maxMoveMillis + " ms on this server, not " + millis + " ms.");
         }
         return Engine.Request.of(new Limits((int) depth, nodes, millis == 0 ? maxMoveMillis : millis));
     }

@@ -9,6 +9,7 @@ import com.plyyard.engine.ploy.PloyMode;
 import com.plyyard.engine.ploy.PloyPosition;
 import com.plyyard.mapping.GameMapper;
 import com.plyyard.mapping.ProtoMapper;
+import com.plyyard.mapping.Statuses;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.ApplyMoveResponse;
 import com.plyyard.proto.v1.FormatPositionRequest;
@@ -83,7 +84,7 @@ public class RulesLogic {
         if (state.getStatus() == GameStatus.FINISHED) {
             String why = state.hasOutcome() && !state.getOutcome().getDescription().isBlank()
                 ? " (" + stripDot(state.getOutcome().getDescription()) + ")" : "";
-            throw ServiceErrors.failedPrecondition("The game is over" + why + "; no more moves can be played.");
+            throw Statuses.failedPrecondition("The game is over" + why + "; no more moves can be played.");
         }
         if (request.getMove().isBlank()) {
             throw new InvalidInputException("No move given.");
@@ -143,7 +144,7 @@ public class RulesLogic {
             throw new InvalidInputException("Perft depth must be between 1 and " + rules.maxPerftDepth() + " for "
                 + rules.id() + ", not " + depth + ".");
         }
-        PerftLimits.Permit permit = limits.tryAcquire().orElseThrow(() -> ServiceErrors.resourceExhausted(
+        PerftLimits.Permit permit = limits.tryAcquire().orElseThrow(() -> Statuses.resourceExhausted(
             "The server is already running " + limits.maxConcurrent() + " perft counts, its limit; try again when one "
                 + "has finished."));
         try (permit) {
@@ -171,7 +172,7 @@ public class RulesLogic {
                     throw Status.UNAVAILABLE.withDescription("rules-service is shutting down; ask again in a moment.")
                         .asRuntimeException();
                 }
-                throw ServiceErrors.resourceExhausted("Perft exceeded the " + permit.maxMillis()
+                throw Statuses.resourceExhausted("Perft exceeded the " + permit.maxMillis()
                     + " ms budget; ask for a smaller depth.");
             }
             return b.setMillis((System.nanoTime() - start) / 1_000_000L).build();
@@ -190,7 +191,7 @@ public class RulesLogic {
             throw new InvalidInputException("A seat leaves by RESIGNATION or TIMEOUT, not " + reason + ".");
         }
         if (state.getStatus() == GameStatus.FINISHED || position.isOver()) {
-            throw ServiceErrors.failedPrecondition("The game is over; nobody can leave it any more.");
+            throw Statuses.failedPrecondition("The game is over; nobody can leave it any more.");
         }
         List<com.plyyard.engine.Seat> seats = position.seats();
         long seat = Integer.toUnsignedLong(request.getSeat());
@@ -200,7 +201,7 @@ public class RulesLogic {
         }
         com.plyyard.engine.Seat leaving = seats.get((int) seat);
         if (leaving.out()) {
-            throw ServiceErrors.failedPrecondition(capital(leaving.colour()) + " is already out of the game.");
+            throw Statuses.failedPrecondition(capital(leaving.colour()) + " is already out of the game.");
         }
         if (position instanceof PloyPosition ploy && ploy.rules().ployMode() == PloyMode.FREE_FOR_ALL) {
             return mapper.state(ploy.withoutSeat((int) seat));
