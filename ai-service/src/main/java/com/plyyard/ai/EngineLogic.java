@@ -7,7 +7,7 @@ import com.plyyard.engine.search.Level;
 import com.plyyard.engine.search.Limits;
 import com.plyyard.engine.search.SearchInfo;
 import com.plyyard.mapping.ProtoMapper;
-import com.plyyard.mapping.Statuses;
+import com.plyyard.grpc.Statuses;
 import com.plyyard.proto.v1.AnalysisLine;
 import com.plyyard.proto.v1.BestMoveRequest;
 import com.plyyard.proto.v1.BestMoveResponse;

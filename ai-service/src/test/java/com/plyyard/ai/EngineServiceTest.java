@@ -1,11 +1,12 @@
 package com.plyyard.ai;
 
-import static com.plyyard.ai.GrpcAssertions.assertStatus;
+import static com.plyyard.grpc.testing.GrpcAssertions.assertStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.grpc.testing.ReflectionProbe;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.Variants;

@@ -1,6 +1,6 @@
 package com.plyyard.lobby;
 
-import static com.plyyard.lobby.support.GrpcAssertions.assertStatus;
+import static com.plyyard.grpc.testing.GrpcAssertions.assertStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,6 +1,6 @@
 package com.plyyard.lobby;
 
-import static com.plyyard.lobby.support.GrpcAssertions.assertSentence;
+import static com.plyyard.grpc.testing.GrpcAssertions.assertSentence;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

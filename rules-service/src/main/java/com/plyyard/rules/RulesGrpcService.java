@@ -1,5 +1,6 @@
 package com.plyyard.rules;
 
+import com.plyyard.grpc.CallCancellation;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.ApplyMoveResponse;
 import com.plyyard.proto.v1.FormatPositionRequest;
@@ -15,13 +16,10 @@ import com.plyyard.proto.v1.PerftRequest;
 import com.plyyard.proto.v1.PerftResponse;
 import com.plyyard.proto.v1.RemoveSeatRequest;
 import com.plyyard.proto.v1.RulesServiceGrpc;
-import io.grpc.Context;
-import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.inject.Inject;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -86,34 +84,17 @@ public class RulesGrpcService extends RulesServiceGrpc.RulesServiceImplBase {
         R apply(Q request, BooleanSupplier clientGone);
     }
 
-    /**
-     * Runs one unary call: errors become statuses, and a result for a departed client is dropped.
-     *
-     * <p>The client counts as gone when the call is cancelled (client cancellation or deadline). On Quarkus's
-     * Vert.x transport ({@code use-separate-server=false}) only {@link ServerCallStreamObserver#isCancelled()}
-     * sees that while the method is still running: the io.grpc {@link Context} is not cancelled there, and the
-     * on-cancel handler is queued behind the running method. The other two are kept for the grpc-java server
-     * transport. {@code RulesServiceTest#perftStopsWhenTheClientGivesUp} checks it.
-     */
+    /** Runs one unary call: errors become statuses, and a result for a departed client is dropped. */
     private static <Q, R> void unary(String method, Q request, StreamObserver<R> out, Work<Q, R> work) {
-        Context context = Context.current();
-        AtomicBoolean cancelled = new AtomicBoolean();
-        ServerCallStreamObserver<R> call = out instanceof ServerCallStreamObserver<R> s ? s : null;
-        if (call != null) {
-            call.setOnCancelHandler(() -> cancelled.set(true));
-        }
-        BooleanSupplier gone = () -> cancelled.get() || context.isCancelled() || (call != null && call.isCancelled());
+        CallCancellation call = CallCancellation.of(out);
         R result;
         try {
-            result = work.apply(request, gone);
+            result = work.apply(request, call::clientGone);
         } catch (Throwable t) {
-            io.grpc.StatusRuntimeException status = ServiceErrors.toStatus(t, method); // logs the unexpected
-            if (!gone.getAsBoolean()) {
-                out.onError(status);
-            }
+            call.fail(out, ServiceErrors.toStatus(t, method)); // logs the unexpected
             return;
         }
-        if (gone.getAsBoolean()) {
+        if (call.clientGone()) {
             return;
         }
         out.onNext(result);

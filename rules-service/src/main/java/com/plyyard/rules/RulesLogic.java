@@ -7,9 +7,9 @@ import com.plyyard.engine.VariantRules;
 import com.plyyard.engine.Variants;
 import com.plyyard.engine.ploy.PloyMode;
 import com.plyyard.engine.ploy.PloyPosition;
+import com.plyyard.grpc.Statuses;
 import com.plyyard.mapping.GameMapper;
 import com.plyyard.mapping.ProtoMapper;
-import com.plyyard.mapping.Statuses;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.ApplyMoveResponse;
 import com.plyyard.proto.v1.FormatPositionRequest;
@@ -28,7 +28,6 @@ import com.plyyard.proto.v1.PerftRequest;
 import com.plyyard.proto.v1.PerftResponse;
 import com.plyyard.proto.v1.RemoveSeatRequest;
 import com.plyyard.proto.v1.EndReason;
-import io.grpc.Status;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
@@ -166,11 +165,10 @@ public class RulesLogic {
                 }
             } catch (CancellationException e) {
                 if (clientGone.getAsBoolean()) {
-                    throw Status.CANCELLED.withDescription("The client cancelled the perft count.").asRuntimeException();
+                    throw Statuses.cancelled("The client cancelled the perft count.");
                 }
                 if (permit.serverClosing()) {
-                    throw Status.UNAVAILABLE.withDescription("rules-service is shutting down; ask again in a moment.")
-                        .asRuntimeException();
+                    throw Statuses.unavailable("rules-service is shutting down; ask again in a moment.");
                 }
                 throw Statuses.resourceExhausted("Perft exceeded the " + permit.maxMillis()
                     + " ms budget; ask for a smaller depth.");

@@ -1,6 +1,6 @@
 package com.plyyard.rules;
 
-import static com.plyyard.rules.GrpcAssertions.assertStatus;
+import static com.plyyard.grpc.testing.GrpcAssertions.assertStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,10 +1,12 @@
 package com.plyyard.rules;
 
-import static com.plyyard.rules.GrpcAssertions.assertStatus;
+import static com.plyyard.grpc.testing.GrpcAssertions.assertStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.grpc.testing.GrpcAssertions;
+import com.plyyard.grpc.testing.ReflectionProbe;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.ApplyMoveResponse;
 import com.plyyard.proto.v1.DraughtsBoard;

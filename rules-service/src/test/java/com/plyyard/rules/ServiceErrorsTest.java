@@ -2,6 +2,7 @@ package com.plyyard.rules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.plyyard.grpc.testing.GrpcAssertions;
 import com.plyyard.engine.GameOverException;
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;

@@ -79,13 +79,13 @@ public final class Lobby implements AutoCloseable {
         if (token != null) {
             useToken(token);
             try {
-                me = call(() -> LobbyServiceGrpc.newBlockingStub(channel).withInterceptors(auth())
-                    .withDeadlineAfter(10, TimeUnit.SECONDS).whoAmI(WhoAmIRequest.getDefaultInstance()));
+                me = LobbyServiceGrpc.newBlockingStub(channel).withInterceptors(auth())
+                    .withDeadlineAfter(10, TimeUnit.SECONDS).whoAmI(WhoAmIRequest.getDefaultInstance());
                 remember(token);
                 return;
-            } catch (CliException e) {
-                if (envToken != null || !e.getMessage().contains("token")) {
-                    throw e;
+            } catch (StatusRuntimeException e) {
+                if (envToken != null || e.getStatus().getCode() != Status.Code.UNAUTHENTICATED) {
+                    throw failure(e);
                 }
                 // a stale token (the server's data was wiped): register again below
             }
@@ -93,14 +93,14 @@ public final class Lobby implements AutoCloseable {
         String wanted = who != null ? who : "player" + Long.toString(System.nanoTime() % 1_000_000, 36);
         RegisterResponse r;
         try {
-            r = call(() -> LobbyServiceGrpc.newBlockingStub(channel).withDeadlineAfter(10, TimeUnit.SECONDS)
-                .register(RegisterRequest.newBuilder().setName(wanted).build()));
-        } catch (CliException e) {
-            if (e.getMessage().contains("taken")) {
+            r = LobbyServiceGrpc.newBlockingStub(channel).withDeadlineAfter(10, TimeUnit.SECONDS)
+                .register(RegisterRequest.newBuilder().setName(wanted).build());
+        } catch (StatusRuntimeException e) {
+            if (e.getStatus().getCode() == Status.Code.ALREADY_EXISTS) {
                 throw CliException.badInput("The name '" + wanted + "' is taken on " + target
                     + " and this machine has no token for it; choose another --name, or set PLYYARD_TOKEN.");
             }
-            throw e;
+            throw failure(e);
         }
         useToken(r.getToken());
         me = r.getPlayer();

@@ -2,12 +2,11 @@ package com.plyyard.mapping;
 
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
-import io.grpc.Status;
-import io.grpc.StatusException;
+import com.plyyard.grpc.Statuses;
 import io.grpc.StatusRuntimeException;
 
 /**
- * The error model rules-service and ai-service share: every failure becomes a gRPC status with one human sentence.
+ * The engine's part of the error model rules-service and ai-service share (grpc-common's {@link Statuses}):
  *
  * <ul>
  *   <li>{@link InvalidInputException} (malformed position, state, move or option; unknown variant; bad limits)
@@ -17,37 +16,19 @@ import io.grpc.StatusRuntimeException;
  *   <li>anything else is unexpected: {@link #known} answers null, and the service logs it and answers INTERNAL.
  * </ul>
  */
-public final class Statuses {
-    private Statuses() {
-    }
-
-    public static StatusRuntimeException invalid(String sentence) {
-        return Status.INVALID_ARGUMENT.withDescription(sentence).asRuntimeException();
-    }
-
-    public static StatusRuntimeException failedPrecondition(String sentence) {
-        return Status.FAILED_PRECONDITION.withDescription(sentence).asRuntimeException();
-    }
-
-    public static StatusRuntimeException resourceExhausted(String sentence) {
-        return Status.RESOURCE_EXHAUSTED.withDescription(sentence).asRuntimeException();
+public final class EngineStatuses {
+    private EngineStatuses() {
     }
 
     /** The status for an expected failure, or null for an unexpected one (to be logged and answered INTERNAL). */
     public static StatusRuntimeException known(Throwable t) {
-        if (t instanceof StatusRuntimeException s) {
-            return s;
-        }
-        if (t instanceof StatusException s) {
-            return s.getStatus().asRuntimeException(s.getTrailers());
-        }
         if (t instanceof InvalidInputException) {
-            return invalid(sentence(t));
+            return Statuses.invalid(sentence(t));
         }
         if (t instanceof IllegalMoveException) {
-            return failedPrecondition(sentence(t));
+            return Statuses.failedPrecondition(sentence(t));
         }
-        return null;
+        return Statuses.passThrough(t);
     }
 
     private static String sentence(Throwable t) {

@@ -1,4 +1,4 @@
-package com.plyyard.rules;
+package com.plyyard.grpc.testing;
 
 import io.grpc.Channel;
 import io.grpc.stub.StreamObserver;
@@ -8,11 +8,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /** Asks a server's reflection service which services it offers, as grpcurl does. */
-final class ReflectionProbe {
+public final class ReflectionProbe {
     private ReflectionProbe() {
     }
 
-    static List<String> listServicesV1(Channel channel) throws Exception {
+    public static List<String> listServicesV1(Channel channel) throws Exception {
         CompletableFuture<List<String>> result = new CompletableFuture<>();
         List<String> names = new ArrayList<>();
         StreamObserver<io.grpc.reflection.v1.ServerReflectionRequest> requests =
@@ -38,7 +38,7 @@ final class ReflectionProbe {
     }
 
     @SuppressWarnings("deprecation")
-    static List<String> listServicesV1alpha(Channel channel) throws Exception {
+    public static List<String> listServicesV1alpha(Channel channel) throws Exception {
         CompletableFuture<List<String>> result = new CompletableFuture<>();
         List<String> names = new ArrayList<>();
         StreamObserver<io.grpc.reflection.v1alpha.ServerReflectionRequest> requests =

@@ -1,4 +1,4 @@
-package com.plyyard.rules;
+package com.plyyard.grpc.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -9,12 +9,13 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import org.junit.jupiter.api.function.Executable;
 
-final class GrpcAssertions {
+/** Assertions on the status model: a failed call has the expected code and one human sentence. */
+public final class GrpcAssertions {
     private GrpcAssertions() {
     }
 
     /** Asserts the call fails with the code and a human sentence; returns the sentence. */
-    static String assertStatus(Status.Code code, Executable call) {
+    public static String assertStatus(Status.Code code, Executable call) {
         StatusRuntimeException e = assertThrows(StatusRuntimeException.class, call);
         assertEquals(code, e.getStatus().getCode(), () -> "description: " + e.getStatus().getDescription());
         String d = e.getStatus().getDescription();
@@ -22,7 +23,7 @@ final class GrpcAssertions {
         return d;
     }
 
-    static void assertSentence(String d) {
+    public static void assertSentence(String d) {
         assertNotNull(d, "the status has no description");
         String t = d.strip();
         assertTrue(t.split("\\s+").length >= 3, () -> "not a sentence: " + d);

@@ -1,0 +1,95 @@
+package com.plyyard.client.online;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.plyyard.client.CliException;
+import com.plyyard.proto.v1.LobbyServiceGrpc;
+import com.plyyard.proto.v1.Player;
+import com.plyyard.proto.v1.RegisterRequest;
+import com.plyyard.proto.v1.RegisterResponse;
+import com.plyyard.proto.v1.WhoAmIRequest;
+import io.grpc.Server;
+import io.grpc.Status;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.stub.StreamObserver;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Signing in against a scripted lobby over a real socket: the client decides by the status code (not by the
+ * sentence) whether a stored token is stale (register again) or a name is taken (say so).
+ */
+@Timeout(60)
+class LobbySignInTest {
+    @TempDir
+    Path home;
+
+    private Server server;
+    private final List<String> registered = new ArrayList<>();
+
+    /** Knows no token at all (its data was wiped), and has the name "taken" already. */
+    private final class WipedLobby extends LobbyServiceGrpc.LobbyServiceImplBase {
+        @Override
+        public void whoAmI(WhoAmIRequest request, StreamObserver<Player> out) {
+            out.onError(Status.UNAUTHENTICATED.withDescription("Unknown here.").asRuntimeException());
+        }
+
+        @Override
+        public void register(RegisterRequest request, StreamObserver<RegisterResponse> out) {
+            if (request.getName().equals("taken")) {
+                out.onError(Status.ALREADY_EXISTS.withDescription("Someone has it.").asRuntimeException());
+                return;
+            }
+            registered.add(request.getName());
+            out.onNext(RegisterResponse.newBuilder().setToken("fresh-token")
+                .setPlayer(Player.newBuilder().setId("id-" + request.getName()).setName(request.getName())).build());
+            out.onCompleted();
+        }
+    }
+
+    @BeforeEach
+    void start() throws Exception {
+        server = NettyServerBuilder.forAddress(new InetSocketAddress("localhost", 0)).addService(new WipedLobby()).build()
+            .start();
+        System.setProperty("plyyard.credentials.dir", home.toString());
+    }
+
+    @AfterEach
+    void stop() {
+        server.shutdownNow();
+        System.clearProperty("plyyard.credentials.dir");
+    }
+
+    private String target() {
+        return "localhost:" + server.getPort();
+    }
+
+    @Test
+    void aStaleTokenIsReplacedByANewRegistration() throws Exception {
+        Files.writeString(home.resolve("credentials.properties"),
+            target() + "/alice.token=old-token\n" + target() + ".name=alice\n");
+        try (Lobby lobby = Lobby.connect(target(), "alice")) {
+            assertEquals("alice", lobby.me().getName());
+        }
+        assertEquals(List.of("alice"), registered);
+        assertTrue(Files.readString(home.resolve("credentials.properties")).contains("fresh-token"));
+    }
+
+    @Test
+    void aTakenNameWithoutATokenIsBadInputNamingIt() {
+        CliException e = assertThrows(CliException.class, () -> Lobby.connect(target(), "taken"));
+        assertEquals(CliException.BAD_INPUT, e.exitCode());
+        assertTrue(e.getMessage().contains("The name 'taken' is taken"), e.getMessage());
+        assertEquals(List.of(), registered);
+    }
+}
