@@ -33,6 +33,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Two packaged lobby instances on one database, both pairing every 50 ms: many players queue at once in several pools
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.Test;
  * accept at the same moment. No player may end up in two matches, no player may have two PAIRED tickets or a PAIRED
  * and a WAITING one, and every PAIRED ticket names the seat its player holds.
  */
+@Timeout(180)
 class PairerRaceIT {
     private static EmbeddedPostgresProcess pg;
     private static RulesServiceProcess rules;
@@ -50,7 +52,7 @@ class PairerRaceIT {
     static void start() {
         rules = RulesServiceProcess.start(Path.of("target", "it-logs"));
         pg = EmbeddedPostgresProcess.start();
-        Map<String, String> fast = Map.of("PLYYARD_LOBBY_PAIRING_INTERVAL_MILLIS", "50");
+        Map<String, String> fast = Map.of("PLYYARD_LOBBY_MATCHMAKING_PAIRING_EVERY", "50ms");
         a = LobbyProcess.start(Processes.freePort(), pg, rules.port(), Processes.freePort(), fast, "pairer-a");
         b = LobbyProcess.start(Processes.freePort(), pg, rules.port(), Processes.freePort(), fast, "pairer-b");
     }

@@ -1,9 +1,12 @@
 package com.plyyard.lobby.ai;
 
-import com.plyyard.lobby.match.MatchLogic;
+import com.plyyard.lobby.common.ErrorKind;
+import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.lobby.common.ThrottledLog;
+import com.plyyard.lobby.match.AiSeats;
+import com.plyyard.lobby.match.AiTurnQueries;
+import com.plyyard.lobby.match.MatchMoves;
 import com.plyyard.proto.v1.BestMoveResponse;
-import io.grpc.Status;
-import io.grpc.StatusRuntimeException;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -20,32 +23,34 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * Plays the AI seats. When an AI seat is to move, a small executor (never a gRPC or event-loop thread, never
- * inside a database transaction) reads the turn ({@link MatchLogic#aiTurn}), asks ai-service for the move with
- * the seat's level, its clock and increment, and a seed from the match id and ply, and submits the answer with
- * {@link MatchLogic#submitAiMove} — the same transaction, checks, clock and events as a player's move.
+ * Plays the AI seats. When an AI seat is to move, a small executor (never a gRPC or event-loop thread, never inside a
+ * database transaction) reads the turn ({@link AiTurnQueries#aiTurn}), asks ai-service for the move with the seat's
+ * level, its clock and increment, and a seed from the match id and ply, and submits the answer with
+ * {@link MatchMoves#submitAiMove} — the same transaction, checks, clock and events as a player's move.
  *
  * <ul>
  *   <li>ai-service unreachable or failing, rules-service down, any error: the match is left as it is and the turn is
  *   tried again after 1 s, 2 s, 4 s, … up to {@code plyyard.lobby.ai.retry-max} (30 s), for as long as the match
  *   waits for that AI seat (each attempt reads the match afresh). The seat's clock runs meanwhile, as anyone's.
- *   <li>Nothing depends on memory: {@code matches.ai_to_move} marks the waiting AI turns; they are looked up at
- *   start (a restarted lobby resumes them) and every {@code plyyard.lobby.ai.scan-every} (5 s) those waiting longer
- *   than {@code plyyard.lobby.ai.scan-grace} (10 s), e.g. after another instance stopped.
+ *   <li>Nothing depends on memory: {@code matches.ai_to_move} marks the waiting AI turns; they are looked up at start
+ *   (a restarted lobby resumes them) and every {@code plyyard.lobby.ai.scan-every} (5 s) those waiting longer than
+ *   {@code plyyard.lobby.ai.scan-grace} (10 s), e.g. after another instance stopped.
  *   <li>Two instances may think about the same turn; the version check lets only the first submission through, the
  *   other gets ABORTED and is logged at debug.
  * </ul>
  */
 @ApplicationScoped
-public class AiTurns implements AiPlayer {
+public class AiTurns implements AiSeats {
     private static final Logger LOG = Logger.getLogger(AiTurns.class);
 
     @Inject
-    MatchLogic logic;
+    AiTurnQueries queries;
+
+    @Inject
+    MatchMoves moves;
 
     @Inject
     EngineClient engine;
@@ -53,20 +58,8 @@ public class AiTurns implements AiPlayer {
     @Inject
     MeterRegistry metrics;
 
-    @ConfigProperty(name = "plyyard.lobby.ai.enabled", defaultValue = "true")
-    boolean enabled;
-
-    @ConfigProperty(name = "plyyard.lobby.ai.threads", defaultValue = "4")
-    int threads;
-
-    @ConfigProperty(name = "plyyard.lobby.ai.retry-initial", defaultValue = "1s")
-    Duration retryInitial;
-
-    @ConfigProperty(name = "plyyard.lobby.ai.retry-max", defaultValue = "30s")
-    Duration retryMax;
-
-    @ConfigProperty(name = "plyyard.lobby.ai.scan-grace", defaultValue = "10s")
-    Duration scanGrace;
+    @Inject
+    AiConfig config;
 
     /** One match's AI turn on this instance: scheduled (maybe after a backoff) or running. */
     private static final class Turn {
@@ -77,13 +70,15 @@ public class AiTurns implements AiPlayer {
 
     private final Map<UUID, Turn> turns = new HashMap<>();
     private final AtomicInteger pending = new AtomicInteger();
+    private final ThrottledLog warnings = new ThrottledLog(LOG);
+    private RetryBackoff backoff;
     private ScheduledThreadPoolExecutor executor;
     private volatile boolean stopping;
-    private long lastWarning;
 
     void onStart(@Observes StartupEvent event) {
+        backoff = new RetryBackoff(config.retryInitial(), config.retryMax());
         AtomicInteger n = new AtomicInteger();
-        executor = new ScheduledThreadPoolExecutor(Math.max(1, threads), r -> {
+        executor = new ScheduledThreadPoolExecutor(Math.max(1, config.threads()), r -> {
             Thread t = new Thread(r, "lobby-ai-" + n.incrementAndGet());
             t.setDaemon(true);
             return t;
@@ -91,8 +86,8 @@ public class AiTurns implements AiPlayer {
         executor.setRemoveOnCancelPolicy(true);
         executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false); // retries waiting at shutdown are dropped
         metrics.gauge("plyyard.lobby.ai.turns.pending", pending);
-        if (enabled) {
-            executor.execute(() -> scan(0)); // AI turns left waiting by a stop or a crash resume now
+        if (config.enabled()) {
+            executor.execute(() -> scan(Duration.ZERO)); // AI turns left waiting by a stop or a crash resume now
         }
     }
 
@@ -115,7 +110,7 @@ public class AiTurns implements AiPlayer {
 
     @Override
     public boolean available() {
-        return enabled;
+        return config.enabled();
     }
 
     @Override
@@ -125,7 +120,7 @@ public class AiTurns implements AiPlayer {
 
     @Override
     public void onTurn(UUID matchId) {
-        if (enabled) {
+        if (config.enabled()) {
             wake(matchId);
         }
     }
@@ -134,18 +129,18 @@ public class AiTurns implements AiPlayer {
     @Scheduled(every = "${plyyard.lobby.ai.scan-every:5s}", delayed = "${plyyard.lobby.ai.scan-every:5s}",
         concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void periodicScan() {
-        if (enabled && !stopping) {
-            scan(scanGrace.toMillis() / 1000.0);
+        if (config.enabled() && !stopping) {
+            scan(config.scanGrace());
         }
     }
 
-    void scan(double waitingSeconds) {
+    private void scan(Duration waited) {
         try {
-            for (UUID id : logic.aiTurnsWaiting(waitingSeconds, 500)) {
+            for (UUID id : queries.waitingLongerThan(waited, 500)) {
                 wake(id);
             }
         } catch (RuntimeException e) {
-            warn("could not look for waiting AI turns (will look again): " + e.getMessage());
+            warnings.warn("could not look for waiting AI turns (will look again): " + e.getMessage());
         }
     }
 
@@ -194,7 +189,7 @@ public class AiTurns implements AiPlayer {
             t.running = false;
             if (r == Result.RETRY && !stopping) {
                 t.failures++;
-                schedule(matchId, t, backoffMillis(t.failures));
+                schedule(matchId, t, backoff.millisAfter(t.failures));
             } else if ((r == Result.AGAIN || t.again) && !stopping) {
                 t.failures = 0;
                 schedule(matchId, t, 0);
@@ -205,22 +200,15 @@ public class AiTurns implements AiPlayer {
         }
     }
 
-    /** 1 s, 2 s, 4 s, … capped at the maximum. */
-    long backoffMillis(int failures) {
-        long initial = Math.max(1, retryInitial.toMillis());
-        long delay = initial << Math.min(failures - 1, 20);
-        return Math.min(delay, Math.max(initial, retryMax.toMillis()));
-    }
-
     /** One look at the match: think and submit when an AI seat is to move. */
     private Result once(UUID matchId, int failures) {
-        MatchLogic.AiTurn turn;
+        String retryIn = backoff.millisAfter(failures + 1) / 1000.0 + " s";
+        AiTurnQueries.AiTurn turn;
         try {
-            turn = logic.aiTurn(matchId);
+            turn = queries.aiTurn(matchId);
         } catch (RuntimeException e) {
             metrics.counter("plyyard.lobby.ai.failures", "reason", "database").increment();
-            warn("could not read match " + matchId + " for its AI turn (" + e.getMessage() + "); retry in "
-                + backoffMillis(failures + 1) / 1000.0 + " s");
+            warnings.warn("could not read match " + matchId + " for its AI turn (" + e.getMessage() + "); retry in " + retryIn);
             return Result.RETRY;
         }
         if (turn == null) {
@@ -230,31 +218,28 @@ public class AiTurns implements AiPlayer {
         try {
             answer = engine.bestMove(turn.state(), turn.level(), turn.clockMillis(), turn.incrementMillis(),
                 seed(matchId, turn.plies()));
-        } catch (StatusRuntimeException e) {
-            metrics.counter("plyyard.lobby.ai.failures", "reason", "ai-service " + e.getStatus().getCode()).increment();
-            engine.resetBackoff();
-            warn("ai-service at " + engine.address() + " could not play seat " + turn.seat() + " of match " + matchId + " ("
-                + e.getStatus().getCode() + (e.getStatus().getDescription() == null ? "" : ": " + e.getStatus().getDescription())
-                + "); the match waits, retry in " + backoffMillis(failures + 1) / 1000.0 + " s");
+        } catch (EngineClient.EngineUnavailable e) {
+            metrics.counter("plyyard.lobby.ai.failures", "reason", "ai-service " + e.code).increment();
+            warnings.warn("ai-service at " + engine.address() + " could not play seat " + turn.seat() + " of match " + matchId
+                + " (" + e.code + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "); the match waits, retry in "
+                + retryIn);
             return Result.RETRY;
         }
         String move = answer.getMove().getNotation();
         try {
-            logic.submitAiMove(matchId, turn.seat(), move, turn.version());
+            moves.submitAiMove(matchId, turn.seat(), move, turn.version());
             metrics.counter("plyyard.lobby.ai.moves").increment();
             return Result.DONE; // if the next mover is an AI seat too, the commit woke this match again
-        } catch (StatusRuntimeException e) {
-            Status.Code code = e.getStatus().getCode();
-            if (code == Status.Code.ABORTED) {
+        } catch (LobbyException e) {
+            if (e.kind() == ErrorKind.ABORTED) {
                 // another instance submitted this turn first, or a player changed the match meanwhile: harmless
                 metrics.counter("plyyard.lobby.ai.superseded").increment();
-                LOG.debugf("match %s changed while seat %d thought (%s); looking again", matchId, turn.seat(),
-                    e.getStatus().getDescription());
+                LOG.debugf("match %s changed while seat %d thought (%s); looking again", matchId, turn.seat(), e.getMessage());
                 return Result.AGAIN;
             }
-            metrics.counter("plyyard.lobby.ai.failures", "reason", "submit " + code).increment();
-            warn("the AI move " + move + " of seat " + turn.seat() + " in match " + matchId + " was not played (" + code + ": "
-                + e.getStatus().getDescription() + "); looking again in " + backoffMillis(failures + 1) / 1000.0 + " s");
+            metrics.counter("plyyard.lobby.ai.failures", "reason", "submit " + e.kind()).increment();
+            warnings.warn("the AI move " + move + " of seat " + turn.seat() + " in match " + matchId + " was not played ("
+                + e.kind() + ": " + e.getMessage() + "); looking again in " + retryIn);
             return Result.RETRY;
         }
     }
@@ -271,21 +256,5 @@ public class AiTurns implements AiPlayer {
     /** AI turns scheduled or running on this instance. */
     public int pending() {
         return pending.get();
-    }
-
-    private void warn(String message) {
-        long now = System.currentTimeMillis();
-        boolean loud;
-        synchronized (this) {
-            loud = now - lastWarning > 10_000; // at most one warning per 10 s while something is down
-            if (loud) {
-                lastWarning = now;
-            }
-        }
-        if (loud) {
-            LOG.warn(message);
-        } else {
-            LOG.debug(message);
-        }
     }
 }

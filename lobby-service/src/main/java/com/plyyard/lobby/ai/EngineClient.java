@@ -8,12 +8,18 @@ import com.plyyard.proto.v1.Level;
 import com.plyyard.proto.v1.SearchLimits;
 import io.grpc.Channel;
 import io.grpc.ManagedChannel;
+import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** ai-service over gRPC ({@code quarkus.grpc.clients.ai}, default localhost:7072): the AI seats' moves. */
+/**
+ * ai-service over gRPC ({@code quarkus.grpc.clients.ai}, default localhost:7072): the AI seats' moves. Like the
+ * rules-service client, the only place of its package that sees gRPC statuses: every failure leaves as an
+ * {@link EngineUnavailable} naming the status code.
+ */
 @ApplicationScoped
 public class EngineClient {
     @GrpcClient("ai")
@@ -22,8 +28,8 @@ public class EngineClient {
     @GrpcClient("ai")
     Channel channel;
 
-    @ConfigProperty(name = "plyyard.lobby.ai.deadline-seconds", defaultValue = "30")
-    long deadlineSeconds;
+    @Inject
+    AiConfig config;
 
     @ConfigProperty(name = "quarkus.grpc.clients.ai.host", defaultValue = "localhost")
     String host;
@@ -31,31 +37,42 @@ public class EngineClient {
     @ConfigProperty(name = "quarkus.grpc.clients.ai.port", defaultValue = "7072")
     int port;
 
+    /** ai-service did not answer with a move: the code of its status (or the channel's) and its sentence. */
+    static final class EngineUnavailable extends RuntimeException {
+        final String code;
+
+        EngineUnavailable(String code, String description) {
+            super(description, null, false, false);
+            this.code = code;
+        }
+    }
+
     /**
-     * The engine's move for a seat of the given level (1..5): with the seat's clock when the match has one (the
-     * engine spends a share of it), else the level's own budget.
+     * The engine's move for a seat of the given level (1..5): with the seat's clock when the match has one (the engine
+     * spends a share of it), else the level's own budget.
      *
      * @param clockMillis the seat's time left, or -1 without a clock
-     * @throws io.grpc.StatusRuntimeException whatever ai-service or the channel answered
+     * @throws EngineUnavailable whatever ai-service or the channel answered instead
      */
-    public BestMoveResponse bestMove(GameState state, int level, long clockMillis, long incrementMillis, long seed) {
+    BestMoveResponse bestMove(GameState state, int level, long clockMillis, long incrementMillis, long seed) {
         SearchLimits.Builder limits = SearchLimits.newBuilder().setLevel(Level.forNumber(Math.max(1, Math.min(5, level))))
             .setSeed(seed);
         if (clockMillis >= 0) {
             limits.setClockMillis(clockMillis).setIncrementMillis(incrementMillis);
         }
-        return stub.withDeadlineAfter(deadlineSeconds, TimeUnit.SECONDS)
-            .bestMove(BestMoveRequest.newBuilder().setState(state).setLimits(limits).build());
-    }
-
-    /** After a failure: the next call connects at once instead of waiting out the channel's own reconnect backoff. */
-    public void resetBackoff() {
-        if (channel instanceof ManagedChannel managed) {
-            managed.resetConnectBackoff();
+        try {
+            return stub.withDeadlineAfter(config.deadline().toMillis(), TimeUnit.MILLISECONDS)
+                .bestMove(BestMoveRequest.newBuilder().setState(state).setLimits(limits).build());
+        } catch (StatusRuntimeException e) {
+            // the next call connects at once instead of waiting out the channel's own reconnect backoff
+            if (channel instanceof ManagedChannel managed) {
+                managed.resetConnectBackoff();
+            }
+            throw new EngineUnavailable(e.getStatus().getCode().name(), e.getStatus().getDescription());
         }
     }
 
-    public String address() {
+    String address() {
         return host + ":" + port;
     }
 }

@@ -14,7 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
  * Reads {@code authorization: Bearer <token>} for every plyyard.v1 method except LobbyService/Register and
  * puts the token into the gRPC {@link Context}. A missing or malformed header is refused here at once
  * (UNAUTHENTICATED); whether the token belongs to a player is checked on a worker thread by
- * {@link com.plyyard.lobby.match.Players#caller}, because that needs the database and interceptors run on
+ * {@link com.plyyard.lobby.players.Tokens#caller}, because that needs the database and interceptors run on
  * the event loop. Health and reflection need no token.
  */
 @ApplicationScoped

@@ -1,6 +1,7 @@
 package com.plyyard.lobby.grpc;
 
-import com.plyyard.lobby.match.Players;
+import com.plyyard.lobby.players.Accounts;
+import com.plyyard.lobby.players.Tokens;
 import com.plyyard.proto.v1.LobbyServiceGrpc;
 import com.plyyard.proto.v1.Player;
 import com.plyyard.proto.v1.RegisterRequest;
@@ -14,18 +15,21 @@ import jakarta.inject.Inject;
 @GrpcService
 public class LobbyGrpcService extends LobbyServiceGrpc.LobbyServiceImplBase {
     @Inject
-    Calls calls;
+    WorkerPool workers;
 
     @Inject
-    Players players;
+    Accounts accounts;
+
+    @Inject
+    Tokens tokens;
 
     @Override
     public void register(RegisterRequest request, StreamObserver<RegisterResponse> out) {
-        calls.unary("Register", out, token -> players.register(request.getName()));
+        workers.unary("Register", out, token -> accounts.register(request.getName()));
     }
 
     @Override
     public void whoAmI(WhoAmIRequest request, StreamObserver<Player> out) {
-        calls.unary("WhoAmI", out, players::caller);
+        workers.unary("WhoAmI", out, tokens::caller);
     }
 }

@@ -1,10 +1,15 @@
 package com.plyyard.lobby.grpc;
 
-import com.plyyard.lobby.match.MatchLogic;
-import com.plyyard.lobby.match.Players;
-import com.plyyard.lobby.watch.WatchHub;
-import com.plyyard.lobby.watch.PumpSlot;
-import com.plyyard.lobby.watch.Watcher;
+import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.lobby.match.MatchCreation;
+import com.plyyard.lobby.match.MatchDraws;
+import com.plyyard.lobby.match.MatchEndings;
+import com.plyyard.lobby.match.MatchFlagging;
+import com.plyyard.lobby.match.MatchMoves;
+import com.plyyard.lobby.match.MatchQueries;
+import com.plyyard.lobby.players.Tokens;
+import com.plyyard.lobby.watch.MatchStream;
+import com.plyyard.lobby.watch.MatchStreams;
 import com.plyyard.proto.v1.CreateMatchRequest;
 import com.plyyard.proto.v1.GetMatchRequest;
 import com.plyyard.proto.v1.JoinMatchRequest;
@@ -21,117 +26,130 @@ import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import io.quarkus.grpc.GrpcService;
 import jakarta.inject.Inject;
-import java.util.UUID;
 import java.util.function.BiFunction;
 
-/** plyyard.v1.MatchService. The work runs on the lobby's worker pool ({@link Calls}); see {@link MatchLogic}. */
+/** plyyard.v1.MatchService: each call runs on the worker pool ({@link WorkerPool}) and is one class of the match package. */
 @GrpcService
 public class MatchGrpcService extends MatchServiceGrpc.MatchServiceImplBase {
     @Inject
-    Calls calls;
+    WorkerPool workers;
 
     @Inject
-    Players players;
+    Tokens tokens;
 
     @Inject
-    MatchLogic logic;
+    MatchCreation creation;
 
     @Inject
-    WatchHub hub;
+    MatchMoves moves;
+
+    @Inject
+    MatchEndings endings;
+
+    @Inject
+    MatchDraws draws;
+
+    @Inject
+    MatchFlagging flagging;
+
+    @Inject
+    MatchQueries queries;
+
+    @Inject
+    MatchStreams streams;
 
     @Override
     public void createMatch(CreateMatchRequest request, StreamObserver<Match> out) {
-        calls.unary("CreateMatch", out, token -> logic.create(players.caller(token), request));
+        workers.unary("CreateMatch", out, token -> creation.create(tokens.caller(token), request));
     }
 
     @Override
     public void joinMatch(JoinMatchRequest request, StreamObserver<Match> out) {
-        calls.unary("JoinMatch", out, token -> logic.join(players.caller(token), request));
+        workers.unary("JoinMatch", out, token -> creation.join(tokens.caller(token), request));
     }
 
     @Override
     public void listMyMatches(ListMyMatchesRequest request, StreamObserver<ListMatchesResponse> out) {
-        calls.unary("ListMyMatches", out, token -> logic.listMine(players.caller(token), request));
+        workers.unary("ListMyMatches", out, token -> queries.listMine(tokens.caller(token), request));
     }
 
     @Override
     public void getMatch(GetMatchRequest request, StreamObserver<Match> out) {
-        calls.unary("GetMatch", out, token -> {
-            players.caller(token);
-            return logic.get(request.getMatchId());
+        workers.unary("GetMatch", out, token -> {
+            tokens.caller(token);
+            return queries.get(request.getMatchId());
         });
     }
 
     @Override
     public void submitMove(SubmitMoveRequest request, StreamObserver<Match> out) {
-        calls.unary("SubmitMove", out, token -> logic.submitMove(players.caller(token), request.getMatchId(),
+        workers.unary("SubmitMove", out, token -> moves.submitMove(tokens.caller(token), request.getMatchId(),
             request.getMove(), request.getExpectedVersion()));
     }
 
     @Override
     public void resign(MatchActionRequest request, StreamObserver<Match> out) {
-        action("Resign", request, out, (me, r) -> logic.resign(me, r.getMatchId(), r.getExpectedVersion()));
+        action("Resign", request, out, (me, r) -> endings.resign(me, r.getMatchId(), r.getExpectedVersion()));
     }
 
     @Override
     public void offerDraw(MatchActionRequest request, StreamObserver<Match> out) {
-        action("OfferDraw", request, out, (me, r) -> logic.offerDraw(me, r.getMatchId(), r.getExpectedVersion()));
+        action("OfferDraw", request, out, (me, r) -> draws.offer(me, r.getMatchId(), r.getExpectedVersion()));
     }
 
     @Override
     public void acceptDraw(MatchActionRequest request, StreamObserver<Match> out) {
-        action("AcceptDraw", request, out, (me, r) -> logic.acceptDraw(me, r.getMatchId(), r.getExpectedVersion()));
+        action("AcceptDraw", request, out, (me, r) -> draws.accept(me, r.getMatchId(), r.getExpectedVersion()));
     }
 
     @Override
     public void declineDraw(MatchActionRequest request, StreamObserver<Match> out) {
-        action("DeclineDraw", request, out, (me, r) -> logic.declineDraw(me, r.getMatchId(), r.getExpectedVersion()));
+        action("DeclineDraw", request, out, (me, r) -> draws.decline(me, r.getMatchId(), r.getExpectedVersion()));
     }
 
     @Override
     public void abort(MatchActionRequest request, StreamObserver<Match> out) {
-        action("Abort", request, out, (me, r) -> logic.abort(me, r.getMatchId(), r.getExpectedVersion()));
+        action("Abort", request, out, (me, r) -> endings.abort(me, r.getMatchId(), r.getExpectedVersion()));
     }
 
     @Override
     public void claimTimeout(MatchActionRequest request, StreamObserver<Match> out) {
-        action("ClaimTimeout", request, out, (me, r) -> logic.claimTimeout(me, r.getMatchId(), r.getExpectedVersion()));
+        action("ClaimTimeout", request, out, (me, r) -> flagging.claimTimeout(me, r.getMatchId(), r.getExpectedVersion()));
     }
 
     private void action(String method, MatchActionRequest request, StreamObserver<Match> out,
                         BiFunction<Player, MatchActionRequest, Match> work) {
-        calls.unary(method, out, token -> work.apply(players.caller(token), request));
+        workers.unary(method, out, token -> work.apply(tokens.caller(token), request));
     }
 
     /**
-     * A snapshot (from_version 0), then the stored events after it in version order, live, until the client
-     * cancels or the server stops. See {@link Watcher}.
+     * A snapshot (from_version 0), then the stored events after it in version order, live, until the client cancels or
+     * the server stops. See {@link MatchStream}.
      */
     @Override
     public void watchMatch(WatchMatchRequest request, StreamObserver<MatchEvent> responseObserver) {
         ServerCallStreamObserver<MatchEvent> out = (ServerCallStreamObserver<MatchEvent>) responseObserver;
-        String token = Calls.token();
-        PumpSlot slot = PumpSlot.of(out);
-        calls.execute(out, () -> {
+        String token = WorkerPool.token();
+        StreamCancellation cancellation = StreamCancellation.of(out);
+        workers.execute(out, () -> {
             try {
-                if (hub.stopping()) {
-                    throw LobbyErrors.unavailable("lobby-service is shutting down; reconnect in a moment.");
+                if (streams.stopping()) {
+                    throw LobbyException.unavailable("lobby-service is shutting down; reconnect in a moment.");
                 }
-                Player me = players.caller(token);
-                MatchLogic.WatchStart start = logic.watchStart(me, request.getMatchId(), request.getFromVersion());
-                UUID id = UUID.fromString(request.getMatchId().strip());
-                Watcher w = new Watcher(id, out, hub, logic, calls.executor());
-                if (!slot.hold(w)) {
+                Player me = tokens.caller(token);
+                MatchQueries.WatchStart start = queries.watchStart(me, request.getMatchId(), request.getFromVersion());
+                MatchStream stream = streams.create(start.matchId(), new GrpcEventSink<>(out, "WatchMatch"), workers.executor());
+                if (!cancellation.hold(stream)) {
                     return;
                 }
                 if (start.snapshot() != null) {
-                    out.onNext(MatchEvent.newBuilder().setMatchId(id.toString()).setVersion(0)
+                    out.onNext(MatchEvent.newBuilder().setMatchId(start.matchId().toString()).setVersion(0)
                         .setAtEpochMillis(System.currentTimeMillis()).setSnapshot(start.snapshot()).build());
                 }
-                w.start(start.version(), start.seat());
+                stream.start(start.version(), start.seat());
             } catch (Throwable t) {
-                slot.stop();
-                Calls.safeError(out, LobbyErrors.toStatus(t, "WatchMatch"));
+                cancellation.stop();
+                WorkerPool.safeError(out, ErrorMapper.toStatus(t, "WatchMatch"));
             }
         });
     }

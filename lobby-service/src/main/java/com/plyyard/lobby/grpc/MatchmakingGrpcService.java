@@ -1,16 +1,15 @@
 package com.plyyard.lobby.grpc;
 
-import com.plyyard.lobby.match.Players;
+import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.lobby.matchmaking.Challenges;
-import com.plyyard.lobby.matchmaking.LobbyPresence;
-import com.plyyard.lobby.matchmaking.LobbyWatch;
+import com.plyyard.lobby.matchmaking.LobbyStreamStart;
 import com.plyyard.lobby.matchmaking.Parties;
 import com.plyyard.lobby.matchmaking.Pools;
 import com.plyyard.lobby.matchmaking.Rematches;
 import com.plyyard.lobby.matchmaking.Seeks;
-import com.plyyard.lobby.watch.LobbyHub;
-import com.plyyard.lobby.watch.LobbyWatcher;
-import com.plyyard.lobby.watch.PumpSlot;
+import com.plyyard.lobby.players.Tokens;
+import com.plyyard.lobby.watch.LobbyStream;
+import com.plyyard.lobby.watch.LobbyStreams;
 import com.plyyard.proto.v1.AcceptSeekRequest;
 import com.plyyard.proto.v1.Challenge;
 import com.plyyard.proto.v1.ChallengeRequest;
@@ -44,15 +43,15 @@ import java.util.UUID;
 
 /**
  * plyyard.v1.MatchmakingService: seeks, parties, pools, challenges, rematches, ratings and the lobby stream. The work
- * runs on the lobby's worker pool ({@link Calls}); see the classes of {@code com.plyyard.lobby.matchmaking}.
+ * runs on the lobby's worker pool ({@link WorkerPool}); see the classes of {@code com.plyyard.lobby.matchmaking}.
  */
 @GrpcService
 public class MatchmakingGrpcService extends MatchmakingServiceGrpc.MatchmakingServiceImplBase {
     @Inject
-    Calls calls;
+    WorkerPool workers;
 
     @Inject
-    Players players;
+    Tokens tokens;
 
     @Inject
     Seeks seeks;
@@ -70,101 +69,98 @@ public class MatchmakingGrpcService extends MatchmakingServiceGrpc.MatchmakingSe
     Rematches rematches;
 
     @Inject
-    com.plyyard.lobby.matchmaking.Ratings ratings;
+    com.plyyard.lobby.rating.Ratings ratings;
 
     @Inject
-    LobbyWatch watch;
+    LobbyStreamStart streamStart;
 
     @Inject
-    LobbyHub hub;
-
-    @Inject
-    LobbyPresence presence;
+    LobbyStreams streams;
 
     @Override
     public void createSeek(CreateSeekRequest request, StreamObserver<Seek> out) {
-        calls.unary("CreateSeek", out, token -> seeks.create(players.caller(token), request));
+        workers.unary("CreateSeek", out, token -> seeks.create(tokens.caller(token), request));
     }
 
     @Override
     public void cancelSeek(SeekRequest request, StreamObserver<Seek> out) {
-        calls.unary("CancelSeek", out, token -> seeks.cancel(players.caller(token), request.getSeekId()));
+        workers.unary("CancelSeek", out, token -> seeks.cancel(tokens.caller(token), request.getSeekId()));
     }
 
     @Override
     public void acceptSeek(AcceptSeekRequest request, StreamObserver<Seek> out) {
-        calls.unary("AcceptSeek", out, token -> seeks.accept(players.caller(token), request));
+        workers.unary("AcceptSeek", out, token -> seeks.accept(tokens.caller(token), request));
     }
 
     @Override
     public void listSeeks(ListSeeksRequest request, StreamObserver<ListSeeksResponse> out) {
-        calls.unary("ListSeeks", out, token -> {
-            players.caller(token);
+        workers.unary("ListSeeks", out, token -> {
+            tokens.caller(token);
             return seeks.list(request);
         });
     }
 
     @Override
     public void createParty(CreatePartyRequest request, StreamObserver<Party> out) {
-        calls.unary("CreateParty", out, token -> parties.create(players.caller(token), request));
+        workers.unary("CreateParty", out, token -> parties.create(tokens.caller(token), request));
     }
 
     @Override
     public void joinParty(PartyRequest request, StreamObserver<Party> out) {
-        calls.unary("JoinParty", out, token -> parties.join(players.caller(token), request.getPartyId()));
+        workers.unary("JoinParty", out, token -> parties.join(tokens.caller(token), request.getPartyId()));
     }
 
     @Override
     public void leaveParty(PartyRequest request, StreamObserver<Party> out) {
-        calls.unary("LeaveParty", out, token -> parties.leave(players.caller(token), request.getPartyId()));
+        workers.unary("LeaveParty", out, token -> parties.leave(tokens.caller(token), request.getPartyId()));
     }
 
     @Override
     public void joinPool(JoinPoolRequest request, StreamObserver<PoolTicket> out) {
-        calls.unary("JoinPool", out, token -> pools.join(players.caller(token), request));
+        workers.unary("JoinPool", out, token -> pools.join(tokens.caller(token), request));
     }
 
     @Override
     public void leavePool(PoolTicketRequest request, StreamObserver<PoolTicket> out) {
-        calls.unary("LeavePool", out, token -> pools.leave(players.caller(token), request.getTicketId()));
+        workers.unary("LeavePool", out, token -> pools.leave(tokens.caller(token), request.getTicketId()));
     }
 
     @Override
     public void listPools(ListPoolsRequest request, StreamObserver<ListPoolsResponse> out) {
-        calls.unary("ListPools", out, token -> {
-            players.caller(token);
+        workers.unary("ListPools", out, token -> {
+            tokens.caller(token);
             return pools.list();
         });
     }
 
     @Override
     public void createChallenge(CreateChallengeRequest request, StreamObserver<Challenge> out) {
-        calls.unary("CreateChallenge", out, token -> challenges.create(players.caller(token), request));
+        workers.unary("CreateChallenge", out, token -> challenges.create(tokens.caller(token), request));
     }
 
     @Override
     public void acceptChallenge(ChallengeRequest request, StreamObserver<Challenge> out) {
-        calls.unary("AcceptChallenge", out, token -> challenges.accept(players.caller(token), request.getChallengeId()));
+        workers.unary("AcceptChallenge", out, token -> challenges.accept(tokens.caller(token), request.getChallengeId()));
     }
 
     @Override
     public void declineChallenge(ChallengeRequest request, StreamObserver<Challenge> out) {
-        calls.unary("DeclineChallenge", out, token -> challenges.decline(players.caller(token), request.getChallengeId()));
+        workers.unary("DeclineChallenge", out, token -> challenges.decline(tokens.caller(token), request.getChallengeId()));
     }
 
     @Override
     public void cancelChallenge(ChallengeRequest request, StreamObserver<Challenge> out) {
-        calls.unary("CancelChallenge", out, token -> challenges.cancel(players.caller(token), request.getChallengeId()));
+        workers.unary("CancelChallenge", out, token -> challenges.cancel(tokens.caller(token), request.getChallengeId()));
     }
 
     @Override
     public void requestRematch(RematchRequest request, StreamObserver<Rematch> out) {
-        calls.unary("RequestRematch", out, token -> rematches.request(players.caller(token), request.getMatchId()));
+        workers.unary("RequestRematch", out, token -> rematches.request(tokens.caller(token), request.getMatchId()));
     }
 
     @Override
     public void getRatings(GetRatingsRequest request, StreamObserver<Ratings> out) {
-        calls.unary("GetRatings", out, token -> ratings.get(players.caller(token), request.getPlayer()));
+        workers.unary("GetRatings", out, token -> ratings.get(tokens.caller(token), request.getPlayer()));
     }
 
     /**
@@ -174,28 +170,28 @@ public class MatchmakingGrpcService extends MatchmakingServiceGrpc.MatchmakingSe
     @Override
     public void watchLobby(WatchLobbyRequest request, StreamObserver<LobbyEvent> responseObserver) {
         ServerCallStreamObserver<LobbyEvent> out = (ServerCallStreamObserver<LobbyEvent>) responseObserver;
-        String token = Calls.token();
-        PumpSlot slot = PumpSlot.of(out);
-        calls.execute(out, () -> {
+        String token = WorkerPool.token();
+        StreamCancellation cancellation = StreamCancellation.of(out);
+        workers.execute(out, () -> {
             try {
-                if (hub.stopping()) {
-                    throw LobbyErrors.unavailable("lobby-service is shutting down; reconnect in a moment.");
+                if (streams.stopping()) {
+                    throw LobbyException.unavailable("lobby-service is shutting down; reconnect in a moment.");
                 }
-                Player me = players.caller(token);
+                Player me = tokens.caller(token);
                 UUID myId = UUID.fromString(me.getId());
-                LobbyWatcher w = new LobbyWatcher(myId, out, hub, presence, calls.executor());
-                if (!slot.hold(w)) {
+                LobbyStream stream = streams.create(myId, new GrpcEventSink<>(out, "WatchLobby"), workers.executor());
+                if (!cancellation.hold(stream)) {
                     return;
                 }
-                w.open();
-                LobbyWatch.Start start = watch.start(myId, request.getFromVersion());
+                stream.open();
+                LobbyStreamStart.Start start = streamStart.start(myId, request.getFromVersion());
                 if (start.snapshot() != null) {
                     out.onNext(start.snapshot());
                 }
-                w.start(start.version());
+                stream.start(start.version());
             } catch (Throwable t) {
-                slot.stop();
-                Calls.safeError(out, LobbyErrors.toStatus(t, "WatchLobby"));
+                cancellation.stop();
+                WorkerPool.safeError(out, ErrorMapper.toStatus(t, "WatchLobby"));
             }
         });
     }

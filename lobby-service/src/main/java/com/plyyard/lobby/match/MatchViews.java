@@ -1,8 +1,7 @@
 package com.plyyard.lobby.match;
 
 import com.google.protobuf.InvalidProtocolBufferException;
-import com.plyyard.lobby.model.MatchEntity;
-import com.plyyard.lobby.model.SeatEntity;
+import com.plyyard.lobby.players.PlayerRepository;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.Match;
 import com.plyyard.proto.v1.MatchEvent;
@@ -14,18 +13,28 @@ import com.plyyard.proto.v1.Outcome;
 import com.plyyard.proto.v1.Player;
 import com.plyyard.proto.v1.SeatKind;
 import com.plyyard.proto.v1.TimeControl;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-/** Builds the {@link Match} message from the stored rows. Call inside a transaction. */
-public final class MatchViews {
-    private MatchViews() {
+/** Builds the {@link Match} message from the stored rows. Call inside a unit of work. */
+@ApplicationScoped
+class MatchViews {
+    @Inject
+    PlayerRepository players;
+
+    @Inject
+    MatchEventLog events;
+
+    Match view(LockedMatch match, boolean withMoves) {
+        return view(match.row, match.seats, withMoves);
     }
 
-    public static Match view(MatchEntity m, List<SeatEntity> seats, boolean withMoves) {
-        GameState state = state(m);
+    Match view(MatchEntity m, List<SeatEntity> seats, boolean withMoves) {
+        GameState state = LockedMatch.stateOf(m);
         List<UUID> ids = new ArrayList<>();
         ids.add(m.createdBy);
         for (SeatEntity s : seats) {
@@ -36,7 +45,7 @@ public final class MatchViews {
                 ids.add(s.invitedPlayerId);
             }
         }
-        Map<UUID, Player> players = Players.byIds(ids);
+        Map<UUID, Player> names = players.byIds(ids);
         Match.Builder b = Match.newBuilder()
             .setId(m.id.toString())
             .setVariant(state.getVariant())
@@ -48,7 +57,7 @@ public final class MatchViews {
             .setState(state)
             .setCreatedAtEpochMillis(m.createdAt.toEpochMilli())
             .setClockAtEpochMillis(clockAt(m));
-        Player creator = players.get(m.createdBy);
+        Player creator = names.get(m.createdBy);
         if (creator != null) {
             b.setCreatedBy(creator);
         }
@@ -62,8 +71,8 @@ public final class MatchViews {
                 .setOut(s.out)
                 .setOffersDraw(s.offersDraw);
             UUID who = s.playerId != null ? s.playerId : s.invitedPlayerId;
-            if (who != null && players.containsKey(who) && !SeatKind.SEAT_OPEN.name().equals(s.kind)) {
-                seat.setPlayer(players.get(who));
+            if (who != null && names.containsKey(who) && !SeatKind.SEAT_OPEN.name().equals(s.kind)) {
+                seat.setPlayer(names.get(who));
             }
             if (s.aiLevel != null) {
                 seat.setAiLevel(s.aiLevel);
@@ -74,38 +83,41 @@ public final class MatchViews {
             b.setResult(outcome(m.result));
         }
         if (withMoves) {
-            for (MatchEvent e : EventLog.moves(m.id)) {
-                MovePlayed mp = e.getMovePlayed();
-                int clockSeat = mp.getMove().hasPloy() ? mp.getMove().getPloy().getMover() : mp.getSeat();
-                b.addMoves(MatchMove.newBuilder()
-                    .setPly(mp.getPly())
-                    .setSeat(mp.getSeat())
-                    .setMove(mp.getMove())
-                    .setVersion(e.getVersion())
-                    .setAtEpochMillis(e.getAtEpochMillis())
-                    .setClockMillisAfter(clockSeat < mp.getClockMillisCount() ? mp.getClockMillis(clockSeat) : 0));
+            for (MatchEvent e : events.moves(m.id)) {
+                b.addMoves(move(e));
             }
         }
         return b.build();
     }
 
+    /**
+     * A played move as the match lists it. The clock that ran is the mover's: the player who made the move for the
+     * seat to move ({@code played_by} of that seat, which the move itself never changes, so the state after it
+     * tells), e.g. a partner playing a team-mate's turn.
+     */
+    private static MatchMove move(MatchEvent e) {
+        MovePlayed mp = e.getMovePlayed();
+        int seat = mp.getSeat();
+        int mover = seat < mp.getState().getSeatsCount() ? mp.getState().getSeats(seat).getPlayedBy() : seat;
+        return MatchMove.newBuilder()
+            .setPly(mp.getPly())
+            .setSeat(seat)
+            .setMove(mp.getMove())
+            .setVersion(e.getVersion())
+            .setAtEpochMillis(e.getAtEpochMillis())
+            .setClockMillisAfter(mover < mp.getClockMillisCount() ? mp.getClockMillis(mover) : 0)
+            .build();
+    }
+
     /** When the clocks in the seats were read: the running clock counts down from here. */
-    static long clockAt(MatchEntity m) {
+    private static long clockAt(MatchEntity m) {
         if (m.turnStartedAt != null && MatchStatus.MATCH_ACTIVE.name().equals(m.status)) {
             return m.turnStartedAt.toEpochMilli();
         }
         return m.updatedAt.toEpochMilli();
     }
 
-    public static GameState state(MatchEntity m) {
-        try {
-            return GameState.parseFrom(m.state);
-        } catch (InvalidProtocolBufferException e) {
-            throw new IllegalStateException("The stored state of match " + m.id + " does not parse.", e);
-        }
-    }
-
-    static Outcome outcome(byte[] bytes) {
+    private static Outcome outcome(byte[] bytes) {
         try {
             return Outcome.parseFrom(bytes);
         } catch (InvalidProtocolBufferException e) {

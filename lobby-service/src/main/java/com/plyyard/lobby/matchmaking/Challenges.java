@@ -1,22 +1,24 @@
 package com.plyyard.lobby.matchmaking;
 
-import com.plyyard.lobby.grpc.LobbyErrors;
-import com.plyyard.lobby.match.EventLog;
-import com.plyyard.lobby.match.MatchLogic;
-import com.plyyard.lobby.match.Players;
-import com.plyyard.lobby.model.PlayerEntity;
+import com.plyyard.lobby.common.Ids;
+import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.lobby.db.DatabaseClock;
+import com.plyyard.lobby.db.UnitOfWork;
+import com.plyyard.lobby.match.MatchCreation;
+import com.plyyard.lobby.match.SeatPlan;
+import com.plyyard.lobby.players.PlayerEntity;
+import com.plyyard.lobby.players.PlayerRepository;
 import com.plyyard.proto.v1.Challenge;
+import com.plyyard.proto.v1.ChallengeStatus;
 import com.plyyard.proto.v1.CreateChallengeRequest;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.LobbyEvent;
 import com.plyyard.proto.v1.Paired;
 import com.plyyard.proto.v1.Player;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -34,22 +36,34 @@ public class Challenges {
     static final long MAX_SECONDS = 7L * 24 * 3600;
 
     @Inject
-    Specs specs;
+    GameSpecChecker specs;
 
     @Inject
-    Tx tx;
+    UnitOfWork unitOfWork;
 
     @Inject
-    LobbyLog log;
+    ChallengeRepository challenges;
 
     @Inject
-    Views views;
+    PlayerRepository players;
 
     @Inject
-    Bookings bookings;
+    BusyPlayers busy;
 
     @Inject
-    MatchLogic matches;
+    LobbyEventLog log;
+
+    @Inject
+    MatchmakingViews views;
+
+    @Inject
+    OtherBookings bookings;
+
+    @Inject
+    MatchCreation matches;
+
+    @Inject
+    DatabaseClock clock;
 
     @Inject
     MeterRegistry metrics;
@@ -58,87 +72,85 @@ public class Challenges {
         UUID myId = UUID.fromString(me.getId());
         long seconds = Integer.toUnsignedLong(r.getExpiresInSeconds());
         if (seconds > MAX_SECONDS) {
-            throw LobbyErrors.invalid("A challenge expires within 7 days (" + MAX_SECONDS + " s), not " + seconds + " s.");
+            throw LobbyException.invalid("A challenge expires within 7 days (" + MAX_SECONDS + " s), not " + seconds + " s.");
         }
         long expiresIn = seconds == 0 ? DEFAULT_SECONDS : seconds;
-        Spec spec = specs.check(r.getGame()).spec();
+        CheckedGameSpec spec = specs.check(r.getGame()).spec();
         if (spec.seatCount() != 2) {
-            throw LobbyErrors.invalid("A challenge is for two-player variants; " + spec.variant()
+            throw LobbyException.invalid("A challenge is for two-player variants; " + spec.variant()
                 + " has " + spec.seatCount() + " seats, so post a seek instead.");
         }
         if (r.hasSeat() && Integer.toUnsignedLong(r.getSeat()) >= 2) {
-            throw LobbyErrors.invalid("Seat " + Integer.toUnsignedLong(r.getSeat()) + " does not exist; a challenge has seats 0 and 1.");
+            throw LobbyException.invalid("Seat " + Integer.toUnsignedLong(r.getSeat()) + " does not exist; a challenge has "
+                + "seats 0 and 1.");
         }
-        Challenge created = tx.call(() -> {
+        return unitOfWork.call(() -> {
             UUID opponent = null;
             if (!r.getOpponent().isBlank()) {
-                PlayerEntity p = Players.byName(r.getOpponent());
-                if (p == null) {
-                    throw LobbyErrors.notFound("No player is called '" + r.getOpponent().strip() + "'.");
-                }
+                PlayerEntity p = players.requireByName(r.getOpponent());
                 if (p.id.equals(myId)) {
-                    throw LobbyErrors.invalid("You cannot challenge yourself.");
+                    throw LobbyException.invalid("You cannot challenge yourself.");
                 }
                 opponent = p.id;
             }
-            Locks.players(opponent == null ? List.of(myId) : List.of(myId, opponent));
-            UUID id = UUID.randomUUID();
-            long nowMillis = EventLog.dbNow();
-            Instant now = Instant.ofEpochMilli(nowMillis);
-            Db.update("INSERT INTO challenges (id, challenger_id, opponent_id, open_link, variant, options, initial_millis, "
-                    + "increment_millis, rated, challenger_seat, status, expires_at, created_at, updated_at) "
-                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CHALLENGE_OPEN', ?, ?, ?)",
-                id, myId, opponent, opponent == null, spec.variant(), spec.options().toByteArray(), spec.initialMillis(),
-                spec.incrementMillis(), spec.rated(), r.hasSeat() ? (Integer) r.getSeat() : null,
-                Instant.ofEpochMilli(nowMillis + expiresIn * 1000), now, now);
-            Challenge view = views.challenge(id);
-            log.add(LobbyEvent.newBuilder().setChallenge(view), recipients(myId, opponent));
+            players.lock(opponent == null ? List.of(myId) : List.of(myId, opponent));
+            Instant now = clock.now();
+            ChallengeEntity c = new ChallengeEntity();
+            c.id = UUID.randomUUID();
+            c.challengerId = myId;
+            c.opponentId = opponent;
+            c.openLink = opponent == null;
+            c.game = GameSpecColumns.of(spec);
+            c.challengerSeat = r.hasSeat() ? r.getSeat() : null;
+            c.status = ChallengeEntity.OPEN;
+            c.expiresAt = now.plusSeconds(expiresIn);
+            c.createdAt = now;
+            c.updatedAt = now;
+            challenges.persist(c);
+            Challenge view = views.challenge(c.id);
+            log.add(LobbyEvent.newBuilder().setChallenge(view), recipients(c));
+            unitOfWork.afterCommit(() -> metrics.counter("plyyard.lobby.challenges.created").increment());
             return view;
         });
-        metrics.counter("plyyard.lobby.challenges.created").increment();
-        return created;
     }
 
     public Challenge accept(Player me, String idText) {
         UUID id = Ids.parse(idText, "challenge");
         UUID myId = UUID.fromString(me.getId());
-        Db.Row pre = read(id);
-        GameState start = "CHALLENGE_OPEN".equals(pre.str("status")) ? specs.start(Spec.of(pre, 2, "2p")) : null;
-        return tx.call(() -> {
-            UUID challenger = pre.uuid("challenger_id");
-            Locks.players(List.of(challenger, myId));
-            Db.Row c = Db.one("SELECT c.*, c.expires_at <= clock_timestamp() AS expired FROM challenges c WHERE id = ? FOR UPDATE", id);
-            UUID opponent = c.uuid("opponent_id");
+        ChallengeEntity pre = read(id);
+        GameState start = ChallengeEntity.OPEN.equals(pre.status) ? specs.start(pre.spec()) : null;
+        return unitOfWork.call(() -> {
+            UUID challenger = pre.challengerId;
+            players.lock(List.of(challenger, myId));
+            ChallengeEntity c = challenges.lock(id);
+            Instant now = clock.now();
             if (challenger.equals(myId)) {
-                throw LobbyErrors.failedPrecondition("You cannot accept your own challenge; wait for "
-                    + (c.bool("open_link") ? "someone to accept the link" : "your opponent") + ", or cancel it.");
+                throw LobbyException.failedPrecondition("You cannot accept your own challenge; wait for "
+                    + (c.openLink ? "someone to accept the link" : "your opponent") + ", or cancel it.");
             }
-            if (!c.bool("open_link") && !opponent.equals(myId)) {
-                throw LobbyErrors.denied("This challenge is for another player.");
+            if (!c.openLink && !c.opponentId.equals(myId)) {
+                throw LobbyException.denied("This challenge is for another player.");
             }
-            requireOpen(c, "accepted");
-            Busy.check(List.of(myId, challenger), myId);
-            Spec spec = Spec.of(c, 2, "2p");
-            int challengerSeat = c.intOrNull("challenger_seat") != null ? c.intOrNull("challenger_seat")
+            requireOpen(c, now, "accepted");
+            busy.check(List.of(myId, challenger), myId);
+            CheckedGameSpec spec = c.spec();
+            int challengerSeat = c.challengerSeat != null ? c.challengerSeat
                 : new SplittableRandom(id.getMostSignificantBits()).nextInt(2);
             List<UUID> seats = challengerSeat == 0 ? List.of(challenger, myId) : List.of(myId, challenger);
-            Bookings.Plan plan = bookings.lock(seats, List.of(), null, false);
-            List<MatchLogic.SeatPlan> seatPlan = new ArrayList<>();
-            for (UUID p : seats) {
-                seatPlan.add(MatchLogic.SeatPlan.player(p));
-            }
-            UUID matchId = matches.createPaired(start, spec.options(), spec.initialMillis(), spec.incrementMillis(), spec.rated(),
-                seatPlan, challenger);
-            Instant now = Instant.ofEpochMilli(EventLog.dbNow());
-            Db.update("UPDATE challenges SET status = 'CHALLENGE_ACCEPTED', opponent_id = ?, match_id = ?, updated_at = ? WHERE id = ?",
-                myId, matchId, now, id);
-            bookings.apply(plan, now);
+            OtherBookings.Locked others = bookings.lock(seats, List.of(), null, false);
+            UUID matchId = matches.createPaired(start, spec.options(), spec.clock(), spec.rated(),
+                List.of(SeatPlan.player(seats.get(0)), SeatPlan.player(seats.get(1))), challenger);
+            c.status = ChallengeStatus.CHALLENGE_ACCEPTED.name();
+            c.opponentId = myId;
+            c.matchId = matchId;
+            c.updatedAt = now;
+            bookings.release(others, now);
             for (int i = 0; i < 2; i++) {
                 bookings.paired(seats.get(i), matchId, i, Paired.newBuilder().setChallengeId(id.toString()));
             }
             Challenge view = views.challenge(id);
-            log.add(LobbyEvent.newBuilder().setChallenge(view), c.bool("open_link") ? null : recipients(challenger, myId));
-            metrics.counter("plyyard.lobby.pairings", "via", "challenge").increment();
+            log.add(LobbyEvent.newBuilder().setChallenge(view), recipients(c));
+            unitOfWork.afterCommit(() -> metrics.counter("plyyard.lobby.pairings", "via", "challenge").increment());
             return view;
         });
     }
@@ -146,33 +158,35 @@ public class Challenges {
     public Challenge decline(Player me, String idText) {
         UUID id = Ids.parse(idText, "challenge");
         UUID myId = UUID.fromString(me.getId());
-        Db.Row pre = read(id);
-        return tx.call(() -> {
-            Locks.players(List.of(pre.uuid("challenger_id"), myId));
-            Db.Row c = Db.one("SELECT c.*, c.expires_at <= clock_timestamp() AS expired FROM challenges c WHERE id = ? FOR UPDATE", id);
-            if (c.bool("open_link")) {
-                throw LobbyErrors.failedPrecondition("An open challenge link cannot be declined; just leave it.");
+        ChallengeEntity pre = read(id);
+        return unitOfWork.call(() -> {
+            players.lock(List.of(pre.challengerId, myId));
+            ChallengeEntity c = challenges.lock(id);
+            if (c.openLink) {
+                throw LobbyException.failedPrecondition("An open challenge link cannot be declined; just leave it.");
             }
-            if (!myId.equals(c.uuid("opponent_id"))) {
-                throw LobbyErrors.denied("Only the challenged player can decline a challenge.");
+            if (!myId.equals(c.opponentId)) {
+                throw LobbyException.denied("Only the challenged player can decline a challenge.");
             }
-            requireOpen(c, "declined");
-            return close(c, "CHALLENGE_DECLINED");
+            Instant now = clock.now();
+            requireOpen(c, now, "declined");
+            return close(c, ChallengeStatus.CHALLENGE_DECLINED, now);
         });
     }
 
     public Challenge cancel(Player me, String idText) {
         UUID id = Ids.parse(idText, "challenge");
         UUID myId = UUID.fromString(me.getId());
-        Db.Row pre = read(id);
-        return tx.call(() -> {
-            Locks.players(List.of(pre.uuid("challenger_id"), myId));
-            Db.Row c = Db.one("SELECT c.*, c.expires_at <= clock_timestamp() AS expired FROM challenges c WHERE id = ? FOR UPDATE", id);
-            if (!myId.equals(c.uuid("challenger_id"))) {
-                throw LobbyErrors.denied("Only the challenger can cancel a challenge.");
+        ChallengeEntity pre = read(id);
+        return unitOfWork.call(() -> {
+            players.lock(List.of(pre.challengerId, myId));
+            ChallengeEntity c = challenges.lock(id);
+            if (!myId.equals(c.challengerId)) {
+                throw LobbyException.denied("Only the challenger can cancel a challenge.");
             }
-            requireOpen(c, "cancelled");
-            return close(c, "CHALLENGE_CANCELLED");
+            Instant now = clock.now();
+            requireOpen(c, now, "cancelled");
+            return close(c, ChallengeStatus.CHALLENGE_CANCELLED, now);
         });
     }
 
@@ -181,18 +195,16 @@ public class Challenges {
      * {@code FOR UPDATE SKIP LOCKED} (one being accepted right now is looked at again next round).
      */
     int expireDue() {
-        List<UUID> due = QuarkusTransaction.requiringNew().call(() -> Db.ids(
-            "SELECT id FROM challenges WHERE status = 'CHALLENGE_OPEN' AND expires_at <= clock_timestamp() "
-                + "ORDER BY expires_at LIMIT 100"));
+        List<UUID> due = unitOfWork.call(() -> challenges.dueIds(clock.now(), 100));
         int expired = 0;
         for (UUID id : due) {
-            boolean done = tx.call(() -> {
-                Db.Row c = Db.one("SELECT c.*, c.expires_at <= clock_timestamp() AS expired FROM challenges c "
-                    + "WHERE id = ? FOR UPDATE SKIP LOCKED", id);
-                if (c == null || !"CHALLENGE_OPEN".equals(c.str("status")) || !c.bool("expired")) {
+            boolean done = unitOfWork.call(() -> {
+                ChallengeEntity c = challenges.tryLock(id);
+                Instant now = clock.now();
+                if (c == null || !ChallengeEntity.OPEN.equals(c.status) || c.expiresAt.isAfter(now)) {
                     return false;
                 }
-                close(c, "CHALLENGE_EXPIRED");
+                close(c, ChallengeStatus.CHALLENGE_EXPIRED, now);
                 return true;
             });
             if (done) {
@@ -202,35 +214,35 @@ public class Challenges {
         return expired;
     }
 
-    private Challenge close(Db.Row c, String status) {
-        UUID id = c.uuid("id");
-        Db.update("UPDATE challenges SET status = ?, updated_at = clock_timestamp() WHERE id = ?", status, id);
-        Challenge view = views.challenge(id);
-        log.add(LobbyEvent.newBuilder().setChallenge(view),
-            c.bool("open_link") ? null : recipients(c.uuid("challenger_id"), c.uuid("opponent_id")));
+    private Challenge close(ChallengeEntity c, ChallengeStatus status, Instant now) {
+        c.status = status.name();
+        c.updatedAt = now;
+        Challenge view = views.challenge(c.id);
+        log.add(LobbyEvent.newBuilder().setChallenge(view), recipients(c));
         return view;
     }
 
-    private static void requireOpen(Db.Row c, String verb) {
-        String status = c.str("status");
-        if (!"CHALLENGE_OPEN".equals(status)) {
-            throw LobbyErrors.failedPrecondition("The challenge is " + status.replace("CHALLENGE_", "").toLowerCase(Locale.ROOT)
-                + "; it cannot be " + verb + " any more.");
+    private static void requireOpen(ChallengeEntity c, Instant now, String verb) {
+        if (!ChallengeEntity.OPEN.equals(c.status)) {
+            throw LobbyException.failedPrecondition("The challenge is " + c.status.replace("CHALLENGE_", "")
+                .toLowerCase(Locale.ROOT) + "; it cannot be " + verb + " any more.");
         }
-        if (c.bool("expired")) {
-            throw LobbyErrors.failedPrecondition("The challenge has expired; it cannot be " + verb + " any more.");
+        if (!c.expiresAt.isAfter(now)) {
+            throw LobbyException.failedPrecondition("The challenge has expired; it cannot be " + verb + " any more.");
         }
     }
 
-    private static Db.Row read(UUID id) {
-        Db.Row c = QuarkusTransaction.requiringNew().call(() -> Db.one("SELECT * FROM challenges WHERE id = ?", id));
+    /** A challenge read outside the transaction that changes it; NOT_FOUND when there is none. */
+    private ChallengeEntity read(UUID id) {
+        ChallengeEntity c = unitOfWork.call(() -> challenges.findById(id));
         if (c == null) {
-            throw LobbyErrors.notFound("There is no challenge " + id + ".");
+            throw LobbyException.notFound("There is no challenge " + id + ".");
         }
         return c;
     }
 
-    private static List<UUID> recipients(UUID a, UUID b) {
-        return b == null ? null : List.of(a, b);
+    /** A named challenge's events go to its two players, an open link's to everyone (null). */
+    private static List<UUID> recipients(ChallengeEntity c) {
+        return c.openLink || c.opponentId == null ? null : List.of(c.challengerId, c.opponentId);
     }
 }

@@ -1,12 +1,17 @@
 package com.plyyard.lobby.matchmaking;
 
-import com.plyyard.lobby.ai.AiPlayer;
-import com.plyyard.lobby.match.EventLog;
-import com.plyyard.lobby.match.MatchLogic;
+import com.plyyard.lobby.common.PeriodicTask;
+import com.plyyard.lobby.common.ThrottledLog;
+import com.plyyard.lobby.db.DatabaseClock;
+import com.plyyard.lobby.db.UnitOfWork;
+import com.plyyard.lobby.match.AiSeats;
+import com.plyyard.lobby.match.MatchCreation;
+import com.plyyard.lobby.match.SeatPlan;
+import com.plyyard.lobby.players.PlayerRepository;
+import com.plyyard.lobby.rating.Ratings;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.Paired;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.Priority;
@@ -16,22 +21,16 @@ import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * The pairer of this lobby instance: every {@code plyyard.lobby.pairing-interval-millis} (2 s) a wave over every pool
+ * The pairer of this lobby instance: every {@code plyyard.lobby.matchmaking.pairing-every} (2 s) a wave over every pool
  * with waiting tickets, and at once for a pool when a JoinPool made a full group possible ({@link #poke}). One thread,
  * so waves of one instance never overlap; several instances pair the same pools side by side, kept apart by locks:
  * <ol>
@@ -39,7 +38,7 @@ import org.jboss.logging.Logger;
  *   (tickets another pairer holds are not seen);
  *   <li>{@link PairingRules#groups} forms the groups;
  *   <li>per group: the players' rows with {@code SKIP LOCKED} (all or the group waits for the next wave), then their
- *   other waiting tickets and open seeks, also without waiting ({@link Bookings#lock}); then the match is created,
+ *   other waiting tickets and open seeks, also without waiting ({@link OtherBookings#lock}); then the match is created,
  *   the tickets become PAIRED, the others SUPERSEDED, every player gets a Paired event — all in that transaction.
  * </ol>
  * A player is thus in at most one new match per pairing, whichever pairer, seek or challenge reaches them first.
@@ -47,90 +46,82 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class Pairer {
     private static final Logger LOG = Logger.getLogger(Pairer.class);
+    /** The pool key that stands for "every pool". */
+    private static final String EVERY_POOL = "";
 
     @Inject
-    Tx tx;
+    UnitOfWork unitOfWork;
 
     @Inject
-    Specs specs;
+    PoolRepository pools;
 
     @Inject
-    PairingRules rules;
+    PlayerRepository players;
+
+    @Inject
+    GameSpecChecker specs;
+
+    @Inject
+    BusyPlayers busy;
 
     @Inject
     Ratings ratings;
 
     @Inject
-    Bookings bookings;
+    OtherBookings bookings;
 
     @Inject
-    MatchLogic matches;
+    MatchCreation matches;
 
     @Inject
-    LobbyLog log;
+    LobbyEventLog log;
 
     @Inject
-    AiPlayer ai;
+    AiSeats ai;
+
+    @Inject
+    DatabaseClock clock;
+
+    @Inject
+    MatchmakingConfig config;
 
     @Inject
     MeterRegistry metrics;
 
-    @ConfigProperty(name = "plyyard.lobby.pairing-interval-millis", defaultValue = "2000")
-    long intervalMillis;
-
-    private ScheduledExecutorService thread;
     private final Set<String> poked = ConcurrentHashMap.newKeySet();
-    private volatile boolean paused;
-    private long lastWarning;
+    private final ThrottledLog warnings = new ThrottledLog(LOG);
+    private final PeriodicTask task = new PeriodicTask("lobby-pairer", this::wave, LOG);
+    private PairingRules rules;
 
     void onStart(@Observes StartupEvent event) {
-        thread = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "lobby-pairer");
-            t.setDaemon(true);
-            return t;
-        });
-        long every = Math.max(20, intervalMillis);
-        thread.scheduleWithFixedDelay(this::wave, every, every, TimeUnit.MILLISECONDS);
+        rules = PairingRules.from(config);
+        task.start(config.pairingEvery(), config.pairingEvery());
     }
 
     void onStop(@Observes @Priority(5) ShutdownEvent event) {
-        if (thread != null) {
-            thread.shutdownNow();
-            try {
-                thread.awaitTermination(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        task.stop();
     }
 
     /** Holds the waves (tests; maintenance); pokes are remembered and served after {@link #resume()}. */
     public void pause() {
-        paused = true;
+        task.pause();
     }
 
     public void resume() {
-        paused = false;
+        task.resume();
         poke(null);
     }
 
     /** A wave for this pool as soon as possible (null: every pool). */
     public void poke(String poolKey) {
-        poked.add(poolKey == null ? "" : poolKey);
-        try {
-            thread.execute(this::pokedWaves);
-        } catch (RejectedExecutionException | NullPointerException e) {
-            // stopping, or not started yet: the periodic wave comes
-        }
+        poked.add(poolKey == null ? EVERY_POOL : poolKey);
+        task.runSoon(this::pokedWaves);
     }
 
     private void pokedWaves() {
-        if (paused) {
-            return;
-        }
         List<String> keys = new ArrayList<>(poked);
         poked.removeAll(keys);
-        if (keys.contains("")) {
+        if (keys.contains(EVERY_POOL)) {
             wave();
             return;
         }
@@ -140,26 +131,12 @@ public class Pairer {
     }
 
     /** One wave over every pool with waiting tickets. */
-    void wave() {
-        if (paused) {
-            return;
-        }
-        try {
-            List<String> pools = QuarkusTransaction.requiringNew().call(() -> {
-                List<String> keys = new ArrayList<>();
-                for (Db.Row r : Db.query("SELECT DISTINCT pool_key FROM pool_tickets WHERE status = 'TICKET_WAITING'")) {
-                    keys.add(r.str("pool_key"));
-                }
-                return keys;
-            });
-            for (String key : pools) {
-                if (Thread.currentThread().isInterrupted() || paused) {
-                    return;
-                }
-                pairPool(key);
+    private void wave() {
+        for (String key : unitOfWork.call(() -> pools.poolsWaiting())) {
+            if (Thread.currentThread().isInterrupted() || task.paused()) {
+                return;
             }
-        } catch (RuntimeException e) {
-            warn("a pairing wave failed (will retry): " + e);
+            pairPool(key);
         }
     }
 
@@ -167,121 +144,121 @@ public class Pairer {
     int pairPool(String poolKey) {
         try {
             // the start position, asked for outside the transaction, when some group may form
-            Db.Row head = QuarkusTransaction.requiringNew().call(() -> Db.one(
-                "SELECT t.variant, t.options, t.initial_millis, t.increment_millis, t.rated, t.seat_count, t.mode, "
-                    + "(SELECT count(*) FROM pool_ticket_members m JOIN pool_tickets w ON w.id = m.ticket_id "
-                    + "WHERE w.pool_key = t.pool_key AND w.status = 'TICKET_WAITING') AS waiting, "
-                    + "(SELECT count(*) FROM pool_tickets w WHERE w.pool_key = t.pool_key AND w.status = 'TICKET_WAITING' "
-                    + "AND w.allow_ai_fill AND w.queued_at <= clock_timestamp() - make_interval(secs => ?)) AS ai_fill "
-                    + "FROM pool_tickets t WHERE t.pool_key = ? AND t.status = 'TICKET_WAITING' LIMIT 1",
-                rules.aiFillMillis() / 1000.0, poolKey));
-            if (head == null) {
+            PoolLook look = unitOfWork.call(() -> {
+                PoolTicketEntity any = pools.anyWaiting(poolKey);
+                if (any == null) {
+                    return null;
+                }
+                Instant aiFillBefore = clock.now().minusMillis(rules.aiFillMillis());
+                return new PoolLook(any.spec(), pools.playersWaiting(poolKey), pools.aiFillDue(poolKey, aiFillBefore) > 0);
+            });
+            if (look == null || (look.waiting() < look.spec().seatCount() && !(look.aiFillDue() && ai.available()))) {
                 return 0;
             }
-            Spec spec = Spec.of(head, head.integer("seat_count"), head.str("mode"));
-            boolean aiFill = head.lng("ai_fill") > 0 && ai.available();
-            if (head.lng("waiting") < spec.seatCount() && !aiFill) {
-                return 0;
-            }
-            GameState start = specs.start(spec);
-            int created = tx.call(() -> pairLocked(poolKey, spec, start));
+            GameState start = specs.start(look.spec());
+            int created = unitOfWork.call(() -> pairLocked(poolKey, look.spec(), start));
             if (created > 0) {
                 metrics.counter("plyyard.lobby.pairings", "via", "pool").increment(created);
             }
             return created;
         } catch (RuntimeException e) {
-            warn("pairing the pool " + poolKey + " failed (will retry): " + e);
+            warnings.warn("pairing the pool " + poolKey + " failed (will retry): " + e);
             return 0;
         }
     }
 
-    private int pairLocked(String poolKey, Spec spec, GameState start) {
-        long nowMillis = EventLog.dbNow();
+    /** What the pairer sees of a pool before it locks anything. */
+    private record PoolLook(CheckedGameSpec spec, long waiting, boolean aiFillDue) {
+    }
+
+    private int pairLocked(String poolKey, CheckedGameSpec spec, GameState start) {
+        long nowMillis = clock.nowMillis();
         Instant now = Instant.ofEpochMilli(nowMillis);
-        List<Db.Row> rows = Db.query("SELECT id, queued_at, allow_ai_fill FROM pool_tickets "
-            + "WHERE pool_key = ? AND status = 'TICKET_WAITING' ORDER BY queued_at, id LIMIT 400 FOR UPDATE SKIP LOCKED", poolKey);
-        if (rows.isEmpty()) {
+        List<PoolTicketEntity> waiting = pools.lockWaiting(poolKey, 400);
+        if (waiting.isEmpty()) {
             return 0;
         }
-        List<UUID> ids = new ArrayList<>();
-        for (Db.Row r : rows) {
-            ids.add(r.uuid("id"));
+        Map<UUID, PoolTicketEntity> byId = new HashMap<>();
+        for (PoolTicketEntity t : waiting) {
+            byId.put(t.id, t);
         }
-        Map<UUID, List<UUID>> members = new LinkedHashMap<>();
+        Map<UUID, List<PoolTicketMemberEntity>> members = pools.members(byId.keySet());
         Set<UUID> everyone = new LinkedHashSet<>();
-        for (Db.Row m : Db.query("SELECT ticket_id, player_id FROM pool_ticket_members WHERE ticket_id = ANY(?) "
-            + "ORDER BY ticket_id, idx", ids)) {
-            members.computeIfAbsent(m.uuid("ticket_id"), k -> new ArrayList<>()).add(m.uuid("player_id"));
-            everyone.add(m.uuid("player_id"));
-        }
+        members.values().forEach(ms -> ms.forEach(m -> everyone.add(m.playerId)));
         Map<UUID, Double> rating = new HashMap<>();
         ratings.current(everyone, spec.variant(), spec.timeClass()).forEach((p, r) -> rating.put(p, r.rating()));
-        Set<UUID> busy = Busy.of(everyone); // playing a clocked match: they wait until it ends
+        Set<UUID> busyNow = busy.of(everyone); // playing a clocked match: they wait until it ends
         List<PairingRules.Unit> units = new ArrayList<>();
-        for (Db.Row r : rows) {
-            UUID id = r.uuid("id");
-            List<UUID> players = members.getOrDefault(id, List.of());
-            if (players.isEmpty() || players.stream().anyMatch(busy::contains)) {
+        for (PoolTicketEntity t : waiting) {
+            List<UUID> people = new ArrayList<>();
+            for (PoolTicketMemberEntity m : members.getOrDefault(t.id, List.of())) {
+                people.add(m.playerId);
+            }
+            if (people.isEmpty() || people.stream().anyMatch(busyNow::contains)) {
                 continue;
             }
             double sum = 0;
-            for (UUID p : players) {
+            for (UUID p : people) {
                 sum += rating.get(p);
             }
-            long waited = Math.max(0, nowMillis - r.millis("queued_at"));
-            units.add(new PairingRules.Unit(id, players, sum / players.size(), waited, rules.gap(waited), r.bool("allow_ai_fill")));
+            long waited = Math.max(0, nowMillis - t.queuedAt.toEpochMilli());
+            units.add(new PairingRules.Unit(t.id, people, sum / people.size(), waited, rules.gap(waited), t.allowAiFill));
         }
         int created = 0;
         boolean teams = "team".equals(spec.mode()) && spec.seatCount() == 4;
         for (PairingRules.Group g : rules.groups(units, spec.seatCount(), ai.available())) {
-            List<UUID> people = new ArrayList<>();
-            List<UUID> tickets = new ArrayList<>();
-            for (PairingRules.Unit u : g.units()) {
-                people.addAll(u.players());
-                tickets.add(u.ticket());
+            if (seat(g, spec, start, teams, byId, members, now)) {
+                log.poolChanged(poolKey, spec.proto());
+                created++;
             }
-            if (!Locks.tryPlayers(people) || !Busy.of(people).isEmpty()) {
-                continue; // someone is being booked elsewhere right now (or just was): next wave
-            }
-            Bookings.Plan plan = bookings.lock(people, tickets, null, true);
-            if (plan == null) {
-                continue;
-            }
-            List<PairingRules.SeatFill> seats = PairingRules.seat(g, spec.seatCount(), teams);
-            List<MatchLogic.SeatPlan> seatPlan = new ArrayList<>();
-            UUID creator = null;
-            for (PairingRules.SeatFill f : seats) {
-                seatPlan.add(f.player() == null ? MatchLogic.SeatPlan.ai(rules.aiFillLevel()) : MatchLogic.SeatPlan.player(f.player()));
-                if (creator == null && f.player() != null) {
-                    creator = f.player();
-                }
-            }
-            UUID matchId = matches.createPaired(start, spec.options(), spec.initialMillis(), spec.incrementMillis(), spec.rated(),
-                seatPlan, creator);
-            Db.update("UPDATE pool_tickets SET status = 'TICKET_PAIRED', match_id = ?, updated_at = ? WHERE id = ANY(?)",
-                matchId, now, tickets);
-            for (int seat = 0; seat < seats.size(); seat++) {
-                PairingRules.SeatFill f = seats.get(seat);
-                if (f.player() != null) {
-                    Db.update("UPDATE pool_ticket_members SET seat = ? WHERE ticket_id = ? AND player_id = ?", seat, f.ticket(),
-                        f.player());
-                    bookings.paired(f.player(), matchId, seat, Paired.newBuilder().setTicketId(f.ticket().toString()));
-                }
-            }
-            bookings.apply(plan, now);
-            log.poolChanged(poolKey, spec.proto());
-            created++;
         }
         return created;
     }
 
-    private void warn(String message) {
-        long now = System.currentTimeMillis();
-        if (now - lastWarning > 10_000) {
-            lastWarning = now;
-            LOG.warn(message);
-        } else {
-            LOG.debug(message);
+    /** Seats one group in a new match; false when one of its players is being booked elsewhere right now. */
+    private boolean seat(PairingRules.Group g, CheckedGameSpec spec, GameState start, boolean teams,
+                         Map<UUID, PoolTicketEntity> tickets, Map<UUID, List<PoolTicketMemberEntity>> members, Instant now) {
+        List<UUID> people = new ArrayList<>();
+        List<UUID> ticketIds = new ArrayList<>();
+        for (PairingRules.Unit u : g.units()) {
+            people.addAll(u.players());
+            ticketIds.add(u.ticket());
         }
+        if (!players.tryLock(people) || !busy.of(people).isEmpty()) {
+            return false; // someone is being booked elsewhere right now (or just was): next wave
+        }
+        OtherBookings.Locked others = bookings.lock(people, ticketIds, null, true);
+        if (others == null) {
+            return false;
+        }
+        List<PairingRules.SeatFill> seats = PairingRules.seat(g, spec.seatCount(), teams);
+        List<SeatPlan> plan = new ArrayList<>();
+        UUID creator = null;
+        for (PairingRules.SeatFill f : seats) {
+            plan.add(f.player() == null ? SeatPlan.ai(rules.aiFillLevel()) : SeatPlan.player(f.player()));
+            if (creator == null && f.player() != null) {
+                creator = f.player();
+            }
+        }
+        UUID matchId = matches.createPaired(start, spec.options(), spec.clock(), spec.rated(), plan, creator);
+        for (UUID id : ticketIds) {
+            PoolTicketEntity t = tickets.get(id);
+            t.status = "TICKET_PAIRED";
+            t.matchId = matchId;
+            t.updatedAt = now;
+        }
+        for (int seat = 0; seat < seats.size(); seat++) {
+            PairingRules.SeatFill f = seats.get(seat);
+            if (f.player() != null) {
+                for (PoolTicketMemberEntity m : members.get(f.ticket())) {
+                    if (m.playerId.equals(f.player())) {
+                        m.seat = seat;
+                    }
+                }
+                bookings.paired(f.player(), matchId, seat, Paired.newBuilder().setTicketId(f.ticket().toString()));
+            }
+        }
+        bookings.release(others, now);
+        return true;
     }
 }

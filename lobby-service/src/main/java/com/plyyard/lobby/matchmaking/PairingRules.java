@@ -1,6 +1,6 @@
 package com.plyyard.lobby.matchmaking;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -8,50 +8,52 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * How the pairer groups waiting tickets (docs/lobby.md, "Pairing"). Pure functions over {@link Unit}s, plus the
- * settings:
+ * How the pairer groups waiting tickets (docs/lobby.md, "Pairing"): pure functions over {@link Unit}s and the
+ * settings ({@link MatchmakingConfig}):
  * <ul>
- *   <li>a ticket accepts a rating gap of {@code gap-base + gap-step × ⌊waited / gap-step-seconds⌋}, at most
- *   {@code gap-max} (defaults 100 + 50 per 10 s, at most 500); a group forms only when the spread of its tickets' ratings
+ *   <li>a ticket accepts a rating gap of {@code rating-gap.base + rating-gap.step × ⌊waited / rating-gap.step-every⌋}, at
+ *   most {@code rating-gap.max} (defaults 100 + 50 per 10 s, at most 500); a group forms only when the spread of its tickets' ratings
  *   (a party's rating is its members' mean) is within the gap of every ticket in it;
  *   <li>the oldest waiting ticket is served first: it takes the tickets closest to its rating that keep the group
  *   acceptable, until the seats are full;
- *   <li>after {@code ai-fill-seconds}, a ticket that allows it anchors a group (also when fewer) with the nearest
+ *   <li>after {@code ai-fill.after}, a ticket that allows it anchors a group (also when fewer) with the nearest
  *   waiting tickets that allow AI fill too, however long they have waited, and the missing seats become AI players of
- *   level {@code ai-fill-level}.
+ *   level {@code ai-fill.level}.
  * </ul>
  */
-@ApplicationScoped
-public class PairingRules {
-    @ConfigProperty(name = "plyyard.lobby.pairing.gap-base", defaultValue = "100")
-    int gapBase;
+final class PairingRules {
+    private final int gapBase;
+    private final int gapStep;
+    private final Duration gapStepEvery;
+    private final int gapMax;
+    private final Duration aiFillAfter;
+    private final int aiFillLevel;
 
-    @ConfigProperty(name = "plyyard.lobby.pairing.gap-step", defaultValue = "50")
-    int gapStep;
+    PairingRules(int gapBase, int gapStep, Duration gapStepEvery, int gapMax, Duration aiFillAfter, int aiFillLevel) {
+        this.gapBase = gapBase;
+        this.gapStep = gapStep;
+        this.gapStepEvery = gapStepEvery;
+        this.gapMax = gapMax;
+        this.aiFillAfter = aiFillAfter;
+        this.aiFillLevel = aiFillLevel;
+    }
 
-    @ConfigProperty(name = "plyyard.lobby.pairing.gap-step-seconds", defaultValue = "10")
-    double gapStepSeconds;
-
-    @ConfigProperty(name = "plyyard.lobby.pairing.gap-max", defaultValue = "500")
-    int gapMax;
-
-    @ConfigProperty(name = "plyyard.lobby.ai-fill-seconds", defaultValue = "30")
-    double aiFillSeconds;
-
-    @ConfigProperty(name = "plyyard.lobby.ai-fill-level", defaultValue = "3")
-    int aiFillLevel;
+    static PairingRules from(MatchmakingConfig config) {
+        MatchmakingConfig.RatingGap gap = config.ratingGap();
+        return new PairingRules(gap.base(), gap.step(), gap.stepEvery(), gap.max(), config.aiFill().after(),
+            config.aiFill().level());
+    }
 
     /** The rating gap a ticket accepts after waiting this long. */
-    public int gap(long waitedMillis) {
-        long steps = (long) Math.floor(waitedMillis / (Math.max(0.001, gapStepSeconds) * 1000));
+    int gap(long waitedMillis) {
+        long steps = waitedMillis / Math.max(1, gapStepEvery.toMillis());
         return (int) Math.min(gapMax, gapBase + gapStep * Math.min(steps, 1_000_000L));
     }
 
     long aiFillMillis() {
-        return Math.round(aiFillSeconds * 1000);
+        return aiFillAfter.toMillis();
     }
 
     int aiFillLevel() {

@@ -1,9 +1,11 @@
 package com.plyyard.lobby.matchmaking;
 
-import com.plyyard.lobby.grpc.LobbyErrors;
-import com.plyyard.lobby.match.EventLog;
-import com.plyyard.lobby.match.Players;
-import com.plyyard.lobby.model.PlayerEntity;
+import com.plyyard.lobby.common.Ids;
+import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.lobby.db.DatabaseClock;
+import com.plyyard.lobby.db.UnitOfWork;
+import com.plyyard.lobby.players.PlayerEntity;
+import com.plyyard.lobby.players.PlayerRepository;
 import com.plyyard.proto.v1.CreatePartyRequest;
 import com.plyyard.proto.v1.Party;
 import com.plyyard.proto.v1.Player;
@@ -30,72 +32,85 @@ public class Parties {
     static final int MAX_INVITES = 3;
 
     @Inject
-    Tx tx;
+    UnitOfWork unitOfWork;
 
     @Inject
-    Views views;
+    PartyRepository parties;
 
     @Inject
-    LobbyLog log;
+    PoolRepository pools;
+
+    @Inject
+    PlayerRepository players;
+
+    @Inject
+    MatchmakingViews views;
+
+    @Inject
+    LobbyEventLog log;
+
+    @Inject
+    DatabaseClock clock;
 
     public Party create(Player me, CreatePartyRequest r) {
         UUID myId = UUID.fromString(me.getId());
         if (r.getInviteCount() > MAX_INVITES) {
-            throw LobbyErrors.invalid("A party has at most " + (MAX_INVITES + 1) + " players; " + r.getInviteCount()
+            throw LobbyException.invalid("A party has at most " + (MAX_INVITES + 1) + " players; " + r.getInviteCount()
                 + " invitations are too many.");
         }
-        return tx.call(() -> {
+        return unitOfWork.call(() -> {
             Map<UUID, PlayerEntity> invited = new LinkedHashMap<>();
             for (String name : r.getInviteList()) {
-                PlayerEntity p = Players.byName(name);
-                if (p == null) {
-                    throw LobbyErrors.notFound("No player is called '" + name.strip() + "'.");
-                }
+                PlayerEntity p = players.requireByName(name);
                 if (p.id.equals(myId)) {
-                    throw LobbyErrors.invalid("You lead the party; invite the other players only.");
+                    throw LobbyException.invalid("You lead the party; invite the other players only.");
                 }
                 if (invited.put(p.id, p) != null) {
-                    throw LobbyErrors.invalid(p.name + " is invited twice.");
+                    throw LobbyException.invalid(p.name + " is invited twice.");
                 }
             }
             Set<UUID> all = new HashSet<>(invited.keySet());
             all.add(myId);
-            Locks.players(all);
-            requireNoParty(myId, "You");
-            UUID id = UUID.randomUUID();
-            Instant now = Instant.ofEpochMilli(EventLog.dbNow());
-            Db.update("INSERT INTO parties (id, leader_id, status, created_at, updated_at) VALUES (?, ?, 'PARTY_OPEN', ?, ?)",
-                id, myId, now, now);
-            Db.update("INSERT INTO party_members (party_id, player_id, idx, joined, joined_at) VALUES (?, ?, 0, true, ?)",
-                id, myId, now);
+            players.lock(all);
+            requireNoParty(myId);
+            Instant now = clock.now();
+            PartyEntity party = new PartyEntity();
+            party.id = UUID.randomUUID();
+            party.leaderId = myId;
+            party.status = PartyEntity.OPEN;
+            party.createdAt = now;
+            party.updatedAt = now;
+            parties.persist(party);
+            parties.persistMember(member(party.id, myId, 0, true, now));
             int idx = 1;
             for (UUID p : invited.keySet()) {
-                Db.update("INSERT INTO party_members (party_id, player_id, idx, joined) VALUES (?, ?, ?, false)", id, p, idx++);
+                parties.persistMember(member(party.id, p, idx++, false, null));
             }
-            return views.party(id);
+            return views.party(party.id);
         });
     }
 
     public Party join(Player me, String partyIdText) {
         UUID partyId = Ids.parse(partyIdText, "party");
         UUID myId = UUID.fromString(me.getId());
-        return tx.call(() -> {
-            Locks.players(List.of(myId));
-            Db.Row party = lockParty(partyId);
-            Db.Row mine = Db.one("SELECT joined FROM party_members WHERE party_id = ? AND player_id = ?", partyId, myId);
+        return unitOfWork.call(() -> {
+            players.lock(List.of(myId));
+            PartyEntity party = lockOrNotFound(parties, partyId);
+            PartyMemberEntity mine = parties.member(partyId, myId);
             if (mine == null) {
-                throw LobbyErrors.denied("You are not invited to this party.");
+                throw LobbyException.denied("You are not invited to this party.");
             }
-            if (mine.bool("joined")) {
-                throw LobbyErrors.failedPrecondition("You are already a member of this party.");
+            if (mine.joined) {
+                throw LobbyException.failedPrecondition("You are already a member of this party.");
             }
-            if (!"PARTY_OPEN".equals(party.str("status"))) {
-                throw LobbyErrors.failedPrecondition("The party has been disbanded; it cannot be joined.");
+            if (!PartyEntity.OPEN.equals(party.status)) {
+                throw LobbyException.failedPrecondition("The party has been disbanded; it cannot be joined.");
             }
-            requireNoParty(myId, "You");
-            Db.update("UPDATE party_members SET joined = true, joined_at = clock_timestamp() WHERE party_id = ? AND player_id = ?",
-                partyId, myId);
-            Db.update("UPDATE parties SET updated_at = clock_timestamp() WHERE id = ?", partyId);
+            requireNoParty(myId);
+            Instant now = clock.now();
+            mine.joined = true;
+            mine.joinedAt = now;
+            party.updatedAt = now;
             return views.party(partyId);
         });
     }
@@ -104,64 +119,76 @@ public class Parties {
     public Party leave(Player me, String partyIdText) {
         UUID partyId = Ids.parse(partyIdText, "party");
         UUID myId = UUID.fromString(me.getId());
-        return tx.call(() -> {
-            Db.Row pre = Db.one("SELECT id FROM parties WHERE id = ?", partyId);
-            if (pre == null) {
-                throw LobbyErrors.notFound("There is no party " + partyId + ".");
+        return unitOfWork.call(() -> {
+            if (!parties.exists(partyId)) {
+                throw LobbyException.notFound("There is no party " + partyId + ".");
             }
-            List<UUID> members = members(partyId);
-            Set<UUID> involved = new HashSet<>(members);
+            Set<UUID> involved = new HashSet<>(parties.memberIds(partyId));
             involved.add(myId);
-            Locks.players(involved);
-            Db.Row party = lockParty(partyId);
-            if (!involved.containsAll(members(partyId))) {
-                throw new Tx.Retry("the party changed before its players were locked");
+            players.lock(involved);
+            PartyEntity party = lockOrNotFound(parties, partyId);
+            List<PartyMemberEntity> members = parties.members(partyId);
+            if (!involved.containsAll(playerIds(members))) {
+                throw new UnitOfWork.RetryTransaction("the party changed before its players were locked");
             }
-            Db.Row mine = Db.one("SELECT joined FROM party_members WHERE party_id = ? AND player_id = ?", partyId, myId);
+            PartyMemberEntity mine = null;
+            for (PartyMemberEntity m : members) {
+                if (m.playerId.equals(myId)) {
+                    mine = m;
+                }
+            }
             if (mine == null) {
-                throw LobbyErrors.denied("You are not in this party.");
+                throw LobbyException.denied("You are not in this party.");
             }
-            if (!"PARTY_OPEN".equals(party.str("status"))) {
-                throw LobbyErrors.failedPrecondition("The party has been disbanded already.");
+            if (!PartyEntity.OPEN.equals(party.status)) {
+                throw LobbyException.failedPrecondition("The party has been disbanded already.");
             }
-            Instant now = Instant.ofEpochMilli(EventLog.dbNow());
-            if (myId.equals(party.uuid("leader_id"))) {
-                Db.update("UPDATE parties SET status = 'PARTY_DISBANDED', updated_at = ? WHERE id = ?", now, partyId);
+            Instant now = clock.now();
+            if (myId.equals(party.leaderId)) {
+                party.status = PartyEntity.DISBANDED;
             } else {
-                Db.update("DELETE FROM party_members WHERE party_id = ? AND player_id = ?", partyId, myId);
-                Db.update("UPDATE parties SET updated_at = ? WHERE id = ?", now, partyId);
+                parties.deleteMember(mine);
             }
-            for (Db.Row t : Db.query("UPDATE pool_tickets SET status = 'TICKET_LEFT', updated_at = ? "
-                + "WHERE party_id = ? AND status = 'TICKET_WAITING' RETURNING pool_key, variant, options, initial_millis, "
-                + "increment_millis, rated, seat_count, mode", now, partyId)) {
-                log.poolChanged(t.str("pool_key"), Spec.of(t, t.integer("seat_count"), t.str("mode")).proto());
+            party.updatedAt = now;
+            for (PoolTicketEntity t : pools.waitingOfParty(partyId)) {
+                t.status = "TICKET_LEFT";
+                t.updatedAt = now;
+                log.poolChanged(t.poolKey, t.spec().proto());
             }
             return views.party(partyId);
         });
     }
 
     /** The party row, locked; NOT_FOUND when there is none. */
-    static Db.Row lockParty(UUID partyId) {
-        Db.Row party = Db.one("SELECT * FROM parties WHERE id = ? FOR UPDATE", partyId);
+    static PartyEntity lockOrNotFound(PartyRepository parties, UUID partyId) {
+        PartyEntity party = parties.lock(partyId);
         if (party == null) {
-            throw LobbyErrors.notFound("There is no party " + partyId + ".");
+            throw LobbyException.notFound("There is no party " + partyId + ".");
         }
         return party;
     }
 
-    /** Joined members and invitees, in invitation order. */
-    static List<UUID> members(UUID partyId) {
+    static List<UUID> playerIds(List<PartyMemberEntity> members) {
         List<UUID> out = new ArrayList<>();
-        for (Db.Row r : Db.query("SELECT player_id FROM party_members WHERE party_id = ? ORDER BY idx", partyId)) {
-            out.add(r.uuid("player_id"));
+        for (PartyMemberEntity m : members) {
+            out.add(m.playerId);
         }
         return out;
     }
 
-    private static void requireNoParty(UUID player, String who) {
-        if (Db.count("SELECT count(*) FROM party_members m JOIN parties p ON p.id = m.party_id "
-            + "WHERE m.player_id = ? AND m.joined AND p.status = 'PARTY_OPEN'", player) > 0) {
-            throw LobbyErrors.failedPrecondition(who + " are already in a party; leave it first.");
+    private static PartyMemberEntity member(UUID partyId, UUID playerId, int idx, boolean joined, Instant joinedAt) {
+        PartyMemberEntity m = new PartyMemberEntity();
+        m.partyId = partyId;
+        m.playerId = playerId;
+        m.idx = idx;
+        m.joined = joined;
+        m.joinedAt = joinedAt;
+        return m;
+    }
+
+    private void requireNoParty(UUID player) {
+        if (parties.inOpenParty(player)) {
+            throw LobbyException.failedPrecondition("You are already in a party; leave it first.");
         }
     }
 }

@@ -1,22 +1,24 @@
 package com.plyyard.lobby.matchmaking;
 
-import com.google.protobuf.InvalidProtocolBufferException;
-import com.plyyard.lobby.grpc.LobbyErrors;
-import com.plyyard.lobby.match.EventLog;
-import com.plyyard.lobby.match.MatchLogic;
-import com.plyyard.lobby.match.Players;
+import com.plyyard.lobby.common.Ids;
+import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.lobby.db.DatabaseClock;
+import com.plyyard.lobby.db.UnitOfWork;
+import com.plyyard.lobby.match.MatchCreation;
+import com.plyyard.lobby.match.MatchQueries;
+import com.plyyard.lobby.match.SeatPlan;
+import com.plyyard.lobby.players.PlayerRepository;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.LobbyEvent;
+import com.plyyard.proto.v1.MatchStatus;
 import com.plyyard.proto.v1.Paired;
 import com.plyyard.proto.v1.Player;
 import com.plyyard.proto.v1.Rematch;
-import com.plyyard.proto.v1.VariantOptions;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -32,19 +34,34 @@ import java.util.UUID;
 @ApplicationScoped
 public class Rematches {
     @Inject
-    Tx tx;
+    UnitOfWork unitOfWork;
 
     @Inject
-    Specs specs;
+    RematchRepository rematches;
 
     @Inject
-    LobbyLog log;
+    MatchQueries matchQueries;
 
     @Inject
-    Bookings bookings;
+    MatchCreation matches;
 
     @Inject
-    MatchLogic matches;
+    PlayerRepository players;
+
+    @Inject
+    GameSpecChecker specs;
+
+    @Inject
+    BusyPlayers busy;
+
+    @Inject
+    LobbyEventLog log;
+
+    @Inject
+    OtherBookings bookings;
+
+    @Inject
+    DatabaseClock clock;
 
     @Inject
     MeterRegistry metrics;
@@ -52,107 +69,80 @@ public class Rematches {
     public Rematch request(Player me, String matchIdText) {
         UUID previous = Ids.parse(matchIdText, "match");
         UUID myId = UUID.fromString(me.getId());
-        Db.Row pre = QuarkusTransaction.requiringNew().call(() -> Db.one("SELECT * FROM matches WHERE id = ?", previous));
+        MatchQueries.PastMatch pre = unitOfWork.call(() -> matchQueries.past(previous));
         if (pre == null) {
-            throw LobbyErrors.notFound("There is no match " + previous + ".");
+            throw LobbyException.notFound("There is no match " + previous + ".");
         }
-        GameState start = "MATCH_FINISHED".equals(pre.str("status")) ? specs.start(spec(pre)) : null;
-        return tx.call(() -> {
-            List<Db.Row> seats = Db.query("SELECT idx, kind, player_id, ai_level FROM seats WHERE match_id = ? ORDER BY idx", previous);
-            List<UUID> people = new ArrayList<>();
-            for (Db.Row s : seats) {
-                if (s.uuid("player_id") != null && "SEAT_PLAYER".equals(s.str("kind"))) {
-                    people.add(s.uuid("player_id"));
-                }
-            }
+        GameState start = pre.status() == MatchStatus.MATCH_FINISHED
+            ? specs.start(new CheckedGameSpec(pre.variant(), pre.options(), pre.clock(), pre.rated(), 0, "")) : null;
+        return unitOfWork.call(() -> {
+            MatchQueries.PastMatch past = matchQueries.past(previous);
+            List<UUID> people = past.people();
             Set<UUID> involved = new HashSet<>(people);
             involved.add(myId);
-            Locks.players(involved);
-            Db.Row m = Db.one("SELECT status FROM matches WHERE id = ? FOR SHARE", previous);
+            players.lock(involved);
+            MatchStatus status = matchQueries.statusForShare(previous);
             if (!people.contains(myId)) {
-                throw LobbyErrors.denied("You did not play in this match; only its players can ask for a rematch.");
+                throw LobbyException.denied("You did not play in this match; only its players can ask for a rematch.");
             }
-            if (!"MATCH_FINISHED".equals(m.str("status"))) {
-                throw LobbyErrors.failedPrecondition("The match is not finished; a rematch follows a finished match.");
+            if (status != MatchStatus.MATCH_FINISHED) {
+                throw LobbyException.failedPrecondition("The match is not finished; a rematch follows a finished match.");
             }
-            Instant now = Instant.ofEpochMilli(EventLog.dbNow());
-            Db.update("INSERT INTO rematches (previous_match_id, created_at, updated_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                previous, now, now);
-            Db.Row rm = Db.one("SELECT match_id FROM rematches WHERE previous_match_id = ? FOR UPDATE", previous);
-            if (rm.uuid("match_id") != null
-                || Db.count("SELECT count(*) FROM rematch_requests WHERE previous_match_id = ? AND player_id = ?", previous, myId) > 0) {
-                return view(previous, people); // asked before: nothing changes
+            Instant now = clock.now();
+            RematchEntity rematch = rematches.lockCreating(previous, now);
+            Set<UUID> asked = rematches.askedBy(previous);
+            if (rematch.matchId != null || asked.contains(myId)) {
+                return view(rematch, people, asked); // asked before: nothing changes
             }
-            Db.update("INSERT INTO rematch_requests (previous_match_id, player_id, created_at) VALUES (?, ?, ?)", previous, myId, now);
-            Db.update("UPDATE rematches SET updated_at = ? WHERE previous_match_id = ?", now, previous);
-            Set<UUID> asked = asked(previous);
+            RematchRequestEntity request = new RematchRequestEntity();
+            request.previousMatchId = previous;
+            request.playerId = myId;
+            request.createdAt = now;
+            rematches.persistRequest(request);
+            asked.add(myId);
+            rematch.updatedAt = now;
             if (asked.containsAll(people)) {
-                Busy.check(people, myId);
-                int n = seats.size();
-                List<MatchLogic.SeatPlan> plan = new ArrayList<>();
-                for (int i = 0; i < n; i++) {
-                    plan.add(null);
-                }
-                for (Db.Row s : seats) {
-                    int to = n == 2 ? 1 - s.integer("idx") : (s.integer("idx") + 1) % n;
-                    plan.set(to, "SEAT_AI".equals(s.str("kind")) ? MatchLogic.SeatPlan.ai(s.intOrNull("ai_level") == null ? 1
-                        : s.intOrNull("ai_level")) : MatchLogic.SeatPlan.player(s.uuid("player_id")));
-                }
-                Bookings.Plan booking = bookings.lock(people, List.of(), null, false);
-                Spec spec = spec(pre);
-                UUID matchId = matches.createPaired(start, options(pre), spec.initialMillis(), spec.incrementMillis(), spec.rated(),
-                    plan, myId);
-                Db.update("UPDATE rematches SET match_id = ?, updated_at = ? WHERE previous_match_id = ?", matchId, now, previous);
-                bookings.apply(booking, now);
-                for (int i = 0; i < n; i++) {
+                busy.check(people, myId);
+                List<SeatPlan> plan = rotated(past.seats());
+                OtherBookings.Locked others = bookings.lock(people, List.of(), null, false);
+                rematch.matchId = matches.createPaired(start, past.options(), past.clock(), past.rated(), plan, myId);
+                bookings.release(others, now);
+                for (int i = 0; i < plan.size(); i++) {
                     if (!plan.get(i).isAi()) {
-                        bookings.paired(plan.get(i).playerId(), matchId, i, Paired.newBuilder());
+                        bookings.paired(plan.get(i).playerId(), rematch.matchId, i, Paired.newBuilder());
                     }
                 }
-                metrics.counter("plyyard.lobby.pairings", "via", "rematch").increment();
+                unitOfWork.afterCommit(() -> metrics.counter("plyyard.lobby.pairings", "via", "rematch").increment());
             }
-            Rematch view = view(previous, people);
+            Rematch view = view(rematch, people, asked);
             log.add(LobbyEvent.newBuilder().setRematch(view), people);
             return view;
         });
     }
 
-    private static Set<UUID> asked(UUID previous) {
-        Set<UUID> out = new HashSet<>();
-        for (Db.Row r : Db.query("SELECT player_id FROM rematch_requests WHERE previous_match_id = ?", previous)) {
-            out.add(r.uuid("player_id"));
+    /** Two seats swap; with more, the player of seat i takes seat i+1 and the last takes seat 0. */
+    static List<SeatPlan> rotated(List<SeatPlan> seats) {
+        int n = seats.size();
+        SeatPlan[] plan = new SeatPlan[n];
+        for (int i = 0; i < n; i++) {
+            plan[n == 2 ? 1 - i : (i + 1) % n] = seats.get(i);
         }
-        return out;
+        return Arrays.asList(plan);
     }
 
-    private static Rematch view(UUID previous, List<UUID> people) {
-        Set<UUID> asked = asked(previous);
-        Map<UUID, Player> names = Players.byIds(people);
-        Rematch.Builder b = Rematch.newBuilder().setPreviousMatchId(previous.toString());
+    private Rematch view(RematchEntity rematch, List<UUID> people, Set<UUID> asked) {
+        Map<UUID, Player> names = players.byIds(people);
+        Rematch.Builder b = Rematch.newBuilder().setPreviousMatchId(rematch.previousMatchId.toString());
         for (UUID p : people) {
             if (asked.contains(p)) {
-                b.addRequestedBy(Views.player(names, p));
+                b.addRequestedBy(PlayerRepository.named(names, p));
             } else {
-                b.addWaitingFor(Views.player(names, p));
+                b.addWaitingFor(PlayerRepository.named(names, p));
             }
         }
-        Db.Row rm = Db.one("SELECT match_id FROM rematches WHERE previous_match_id = ?", previous);
-        if (rm != null && rm.uuid("match_id") != null) {
-            b.setMatchId(rm.uuid("match_id").toString());
+        if (rematch.matchId != null) {
+            b.setMatchId(rematch.matchId.toString());
         }
         return b.build();
-    }
-
-    private static VariantOptions options(Db.Row match) {
-        try {
-            return VariantOptions.parseFrom(match.bytes("options"));
-        } catch (InvalidProtocolBufferException e) {
-            throw new IllegalStateException("stored options do not parse", e);
-        }
-    }
-
-    private static Spec spec(Db.Row match) {
-        return new Spec(match.str("variant"), options(match), match.lng("initial_millis"), match.lng("increment_millis"),
-            match.bool("rated"), 0, "");
     }
 }

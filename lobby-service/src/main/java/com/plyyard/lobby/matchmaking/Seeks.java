@@ -1,8 +1,13 @@
 package com.plyyard.lobby.matchmaking;
 
-import com.plyyard.lobby.grpc.LobbyErrors;
-import com.plyyard.lobby.match.EventLog;
-import com.plyyard.lobby.match.MatchLogic;
+import com.plyyard.lobby.common.Ids;
+import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.lobby.db.DatabaseClock;
+import com.plyyard.lobby.db.UnitOfWork;
+import com.plyyard.lobby.match.MatchCreation;
+import com.plyyard.lobby.match.SeatPlan;
+import com.plyyard.lobby.players.PlayerRepository;
+import com.plyyard.lobby.rating.Ratings;
 import com.plyyard.proto.v1.AcceptSeekRequest;
 import com.plyyard.proto.v1.CreateSeekRequest;
 import com.plyyard.proto.v1.GameState;
@@ -14,9 +19,9 @@ import com.plyyard.proto.v1.Player;
 import com.plyyard.proto.v1.Seek;
 import com.plyyard.proto.v1.SeekStatus;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -29,7 +34,7 @@ import java.util.UUID;
 /**
  * Seeks: a player posts one (game, rating range, seat preference), others accept it seat by seat, and the acceptance
  * that takes the last seat creates the match in the same transaction and sends every seated player a Paired event.
- * Seeks whose owner has had no WatchLobby stream for {@code plyyard.lobby.seek-grace-seconds} expire
+ * Seeks whose owner has had no WatchLobby stream for {@code plyyard.lobby.matchmaking.seek-grace} expire
  * ({@link #expireAbandoned}).
  */
 @ApplicationScoped
@@ -38,28 +43,37 @@ public class Seeks {
     static final int MAX_RATING = 4000;
 
     @Inject
-    Specs specs;
+    GameSpecChecker specs;
 
     @Inject
-    Tx tx;
+    UnitOfWork unitOfWork;
 
     @Inject
-    LobbyLog log;
+    SeekRepository seeks;
 
     @Inject
-    Views views;
+    PlayerRepository players;
 
     @Inject
-    Bookings bookings;
+    BusyPlayers busy;
+
+    @Inject
+    LobbyEventLog log;
+
+    @Inject
+    MatchmakingViews views;
+
+    @Inject
+    OtherBookings bookings;
 
     @Inject
     Ratings ratings;
 
     @Inject
-    MatchLogic matches;
+    MatchCreation matches;
 
     @Inject
-    LobbyPresence presence;
+    DatabaseClock clock;
 
     @Inject
     MeterRegistry metrics;
@@ -68,173 +82,185 @@ public class Seeks {
         long min = Integer.toUnsignedLong(r.getRatingRange().getMin());
         long max = Integer.toUnsignedLong(r.getRatingRange().getMax());
         if (min > MAX_RATING || max > MAX_RATING) {
-            throw LobbyErrors.invalid("A rating range lies within 0 to " + MAX_RATING + "; " + Math.max(min, max)
+            throw LobbyException.invalid("A rating range lies within 0 to " + MAX_RATING + "; " + Math.max(min, max)
                 + " is beyond it.");
         }
         if (min > 0 && max > 0 && min > max) {
-            throw LobbyErrors.invalid("The rating range is impossible: its minimum " + min + " is above its maximum " + max
+            throw LobbyException.invalid("The rating range is impossible: its minimum " + min + " is above its maximum " + max
                 + ".");
         }
-        Specs.Checked checked = specs.check(r.getGame());
-        Spec spec = checked.spec();
+        CheckedGameSpec spec = specs.check(r.getGame()).spec();
         if (r.hasSeat() && Integer.toUnsignedLong(r.getSeat()) >= spec.seatCount()) {
-            throw LobbyErrors.invalid("Seat " + Integer.toUnsignedLong(r.getSeat()) + " does not exist; " + spec.variant()
+            throw LobbyException.invalid("Seat " + Integer.toUnsignedLong(r.getSeat()) + " does not exist; " + spec.variant()
                 + " has seats 0 to " + (spec.seatCount() - 1) + ".");
         }
         UUID myId = UUID.fromString(me.getId());
         UUID id = UUID.randomUUID();
         int mySeat = r.hasSeat() ? r.getSeat() : new SplittableRandom(id.getLeastSignificantBits()).nextInt(spec.seatCount());
-        Seek created = tx.call(() -> {
-            Locks.players(List.of(myId));
-            Busy.check(List.of(myId), myId);
-            Instant now = Instant.ofEpochMilli(EventLog.dbNow());
-            Db.update("INSERT INTO seeks (id, owner_id, variant, options, initial_millis, increment_millis, rated, rating_min, "
-                    + "rating_max, seat_count, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'SEEK_OPEN', ?, ?)",
-                id, myId, spec.variant(), spec.options().toByteArray(), spec.initialMillis(), spec.incrementMillis(), spec.rated(),
-                min == 0 ? null : (int) min, max == 0 ? null : (int) max, spec.seatCount(), now, now);
+        return unitOfWork.call(() -> {
+            players.lock(List.of(myId));
+            busy.check(List.of(myId), myId);
+            Instant now = clock.now();
+            SeekEntity seek = new SeekEntity();
+            seek.id = id;
+            seek.ownerId = myId;
+            seek.game = GameSpecColumns.of(spec);
+            seek.ratingMin = min == 0 ? null : (int) min;
+            seek.ratingMax = max == 0 ? null : (int) max;
+            seek.seatCount = spec.seatCount();
+            seek.status = SeekRepository.OPEN;
+            seek.createdAt = now;
+            seek.updatedAt = now;
+            seeks.persist(seek);
             for (int i = 0; i < spec.seatCount(); i++) {
-                Db.update("INSERT INTO seek_seats (seek_id, idx, player_id, joined_at) VALUES (?, ?, ?, ?)", id, i,
-                    i == mySeat ? myId : null, i == mySeat ? now : null);
+                SeekSeatEntity seat = new SeekSeatEntity();
+                seat.seekId = id;
+                seat.idx = i;
+                seat.playerId = i == mySeat ? myId : null;
+                seat.joinedAt = i == mySeat ? now : null;
+                seeks.persistSeat(seat);
             }
             Seek view = views.seek(id);
             log.add(LobbyEvent.newBuilder().setSeek(view), null);
+            unitOfWork.afterCommit(() -> metrics.counter("plyyard.lobby.seeks.created").increment());
             return view;
         });
-        metrics.counter("plyyard.lobby.seeks.created").increment();
-        return created;
     }
 
     public Seek accept(Player me, AcceptSeekRequest r) {
         UUID seekId = Ids.parse(r.getSeekId(), "seek");
         UUID myId = UUID.fromString(me.getId());
-        Db.Row pre = QuarkusTransaction.requiringNew().call(() -> Db.one("SELECT * FROM seeks WHERE id = ?", seekId));
+        SeekEntity pre = unitOfWork.call(() -> seeks.findById(seekId));
         if (pre == null) {
-            throw LobbyErrors.notFound("There is no seek " + seekId + ".");
+            throw LobbyException.notFound("There is no seek " + seekId + ".");
         }
-        Spec spec = Spec.of(pre, pre.integer("seat_count"), "");
+        CheckedGameSpec spec = CheckedGameSpec.of(pre.game, pre.seatCount, "");
         // the start position, asked for before any lock (only used when this acceptance fills the last seat)
-        GameState start = SeekStatus.SEEK_OPEN.name().equals(pre.str("status")) ? specs.start(spec) : null;
-        Seek after = tx.call(() -> {
-            Set<UUID> involved = new HashSet<>(seated(seekId));
-            involved.add(pre.uuid("owner_id"));
+        GameState start = SeekStatus.SEEK_OPEN.name().equals(pre.status) ? specs.start(spec) : null;
+        return unitOfWork.call(() -> {
+            Set<UUID> involved = new HashSet<>(seeks.seatedPlayers(seekId));
+            involved.add(pre.ownerId);
             involved.add(myId);
-            Locks.players(involved);
-            Db.Row s = Db.one("SELECT * FROM seeks WHERE id = ? FOR UPDATE", seekId);
-            List<Db.Row> seats = Db.query("SELECT idx, player_id FROM seek_seats WHERE seek_id = ? ORDER BY idx", seekId);
-            for (Db.Row seat : seats) {
-                if (seat.uuid("player_id") != null && !involved.contains(seat.uuid("player_id"))) {
-                    throw new Tx.Retry("the seek's seats changed before its players were locked");
+            players.lock(involved);
+            SeekEntity s = seeks.lock(seekId);
+            List<SeekSeatEntity> seats = seeks.seats(seekId);
+            for (SeekSeatEntity seat : seats) {
+                if (seat.playerId != null && !involved.contains(seat.playerId)) {
+                    throw new UnitOfWork.RetryTransaction("the seek's seats changed before its players were locked");
                 }
             }
-            String status = s.str("status");
-            if (!SeekStatus.SEEK_OPEN.name().equals(status)) {
-                throw LobbyErrors.failedPrecondition("The seek is " + words(status) + "; only an open seek can be accepted.");
+            if (!SeekStatus.SEEK_OPEN.name().equals(s.status)) {
+                throw LobbyException.failedPrecondition("The seek is " + words(s.status) + "; only an open seek can be accepted.");
             }
-            if (myId.equals(s.uuid("owner_id"))) {
-                throw LobbyErrors.failedPrecondition("You cannot accept your own seek; wait for another player, or cancel it.");
+            if (myId.equals(s.ownerId)) {
+                throw LobbyException.failedPrecondition("You cannot accept your own seek; wait for another player, or cancel it.");
             }
-            for (Db.Row seat : seats) {
-                if (myId.equals(seat.uuid("player_id"))) {
-                    throw LobbyErrors.failedPrecondition("You already hold seat " + seat.integer("idx") + " of this seek.");
+            for (SeekSeatEntity seat : seats) {
+                if (myId.equals(seat.playerId)) {
+                    throw LobbyException.failedPrecondition("You already hold seat " + seat.idx + " of this seek.");
                 }
             }
-            Integer min = s.intOrNull("rating_min");
-            Integer max = s.intOrNull("rating_max");
-            if (min != null || max != null) {
+            if (s.ratingMin != null || s.ratingMax != null) {
                 double mine = ratings.currentRating(myId, spec.variant(), spec.timeClass());
-                if ((min != null && mine < min) || (max != null && mine > max)) {
-                    throw LobbyErrors.failedPrecondition("This seek is for players rated " + range(min, max) + " in "
-                        + spec.variant() + " " + spec.timeClass() + "; your rating there is " + Math.round(mine) + ".");
+                if ((s.ratingMin != null && mine < s.ratingMin) || (s.ratingMax != null && mine > s.ratingMax)) {
+                    throw LobbyException.failedPrecondition("This seek is for players rated " + range(s.ratingMin, s.ratingMax)
+                        + " in " + spec.variant() + " " + spec.timeClass() + "; your rating there is " + Math.round(mine) + ".");
                 }
             }
-            Busy.check(List.of(myId), myId);
-            int seatCount = seats.size();
-            Db.Row take = null;
-            if (r.hasSeat()) {
-                long want = Integer.toUnsignedLong(r.getSeat());
-                if (want >= seatCount) {
-                    throw LobbyErrors.invalid("Seat " + want + " does not exist; this seek has seats 0 to " + (seatCount - 1) + ".");
-                }
-                take = seats.get((int) want);
-                if (take.uuid("player_id") != null) {
-                    throw LobbyErrors.failedPrecondition("Seat " + want + " of this seek is taken.");
-                }
+            busy.check(List.of(myId), myId);
+            SeekSeatEntity take = seatToTake(r, seats);
+            Instant now = clock.now();
+            take.playerId = myId;
+            take.joinedAt = now;
+            List<UUID> seated = new ArrayList<>();
+            for (SeekSeatEntity seat : seats) {
+                seated.add(seat.playerId);
+            }
+            if (seated.contains(null)) {
+                s.updatedAt = now;
             } else {
-                for (Db.Row seat : seats) {
-                    if (seat.uuid("player_id") == null) {
-                        take = seat;
-                        break;
-                    }
-                }
-            }
-            if (take == null) {
-                throw LobbyErrors.failedPrecondition("No seat of this seek is free.");
-            }
-            Instant now = Instant.ofEpochMilli(EventLog.dbNow());
-            int mySeat = take.integer("idx");
-            Db.update("UPDATE seek_seats SET player_id = ?, joined_at = ? WHERE seek_id = ? AND idx = ?", myId, now, seekId, mySeat);
-            List<UUID> players = new ArrayList<>();
-            for (Db.Row seat : seats) {
-                players.add(seat.integer("idx") == mySeat ? myId : seat.uuid("player_id"));
-            }
-            if (players.contains(null)) {
-                Db.update("UPDATE seeks SET updated_at = ? WHERE id = ?", now, seekId);
-            } else {
-                // the last seat: the match starts in this transaction
-                Busy.check(players, myId);
-                Bookings.Plan plan = bookings.lock(players, List.of(), seekId, false);
-                List<MatchLogic.SeatPlan> seatPlan = new ArrayList<>();
-                for (UUID p : players) {
-                    seatPlan.add(MatchLogic.SeatPlan.player(p));
-                }
-                UUID matchId = matches.createPaired(start, spec.options(), spec.initialMillis(), spec.incrementMillis(),
-                    spec.rated(), seatPlan, s.uuid("owner_id"));
-                Db.update("UPDATE seeks SET status = 'SEEK_FILLED', match_id = ?, updated_at = ? WHERE id = ?", matchId, now, seekId);
-                bookings.apply(plan, now);
-                for (int i = 0; i < players.size(); i++) {
-                    bookings.paired(players.get(i), matchId, i, Paired.newBuilder().setSeekId(seekId.toString()));
-                }
-                metrics.counter("plyyard.lobby.pairings", "via", "seek").increment();
+                fill(s, seated, start, myId, now);
             }
             Seek view = views.seek(seekId);
             log.add(LobbyEvent.newBuilder().setSeek(view), null);
             return view;
         });
-        return after;
+    }
+
+    /** The seat asked for, or the first free one. */
+    private static SeekSeatEntity seatToTake(AcceptSeekRequest r, List<SeekSeatEntity> seats) {
+        if (r.hasSeat()) {
+            long want = Integer.toUnsignedLong(r.getSeat());
+            if (want >= seats.size()) {
+                throw LobbyException.invalid("Seat " + want + " does not exist; this seek has seats 0 to " + (seats.size() - 1)
+                    + ".");
+            }
+            SeekSeatEntity take = seats.get((int) want);
+            if (take.playerId != null) {
+                throw LobbyException.failedPrecondition("Seat " + want + " of this seek is taken.");
+            }
+            return take;
+        }
+        for (SeekSeatEntity seat : seats) {
+            if (seat.playerId == null) {
+                return seat;
+            }
+        }
+        throw LobbyException.failedPrecondition("No seat of this seek is free.");
+    }
+
+    /** The last seat is taken: the match starts in this transaction, every seated player is paired. */
+    private void fill(SeekEntity s, List<UUID> seated, GameState start, UUID myId, Instant now) {
+        busy.check(seated, myId);
+        OtherBookings.Locked others = bookings.lock(seated, List.of(), s.id, false);
+        List<SeatPlan> plan = new ArrayList<>();
+        for (UUID p : seated) {
+            plan.add(SeatPlan.player(p));
+        }
+        CheckedGameSpec spec = CheckedGameSpec.of(s.game, s.seatCount, "");
+        UUID matchId = matches.createPaired(start, spec.options(), spec.clock(), spec.rated(), plan, s.ownerId);
+        s.status = SeekStatus.SEEK_FILLED.name();
+        s.matchId = matchId;
+        s.updatedAt = now;
+        bookings.release(others, now);
+        for (int i = 0; i < seated.size(); i++) {
+            bookings.paired(seated.get(i), matchId, i, Paired.newBuilder().setSeekId(s.id.toString()));
+        }
+        unitOfWork.afterCommit(() -> metrics.counter("plyyard.lobby.pairings", "via", "seek").increment());
     }
 
     /** The owner cancels the seek; a seated player who is not the owner gives their seat back instead. */
     public Seek cancel(Player me, String seekIdText) {
         UUID seekId = Ids.parse(seekIdText, "seek");
         UUID myId = UUID.fromString(me.getId());
-        return tx.call(() -> {
-            Db.Row pre = Db.one("SELECT owner_id FROM seeks WHERE id = ?", seekId);
-            if (pre == null) {
-                throw LobbyErrors.notFound("There is no seek " + seekId + ".");
+        return unitOfWork.call(() -> {
+            UUID owner = seeks.ownerOf(seekId);
+            if (owner == null) {
+                throw LobbyException.notFound("There is no seek " + seekId + ".");
             }
-            Set<UUID> involved = new HashSet<>(seated(seekId));
-            involved.add(pre.uuid("owner_id"));
+            Set<UUID> involved = new HashSet<>(seeks.seatedPlayers(seekId));
+            involved.add(owner);
             involved.add(myId);
-            Locks.players(involved);
-            Db.Row s = Db.one("SELECT * FROM seeks WHERE id = ? FOR UPDATE", seekId);
-            List<UUID> now = seated(seekId);
-            if (!involved.containsAll(now)) {
-                throw new Tx.Retry("the seek's seats changed before its players were locked");
+            players.lock(involved);
+            SeekEntity s = seeks.lock(seekId);
+            List<UUID> seated = seeks.seatedPlayers(seekId);
+            if (!involved.containsAll(seated)) {
+                throw new UnitOfWork.RetryTransaction("the seek's seats changed before its players were locked");
             }
-            boolean owner = myId.equals(s.uuid("owner_id"));
-            if (!owner && !now.contains(myId)) {
-                throw LobbyErrors.denied("Only the seek's owner can cancel it.");
+            boolean owns = myId.equals(s.ownerId);
+            if (!owns && !seated.contains(myId)) {
+                throw LobbyException.denied("Only the seek's owner can cancel it.");
             }
-            if (!SeekStatus.SEEK_OPEN.name().equals(s.str("status"))) {
-                throw LobbyErrors.failedPrecondition("The seek is " + words(s.str("status")) + "; there is nothing to cancel.");
+            if (!SeekStatus.SEEK_OPEN.name().equals(s.status)) {
+                throw LobbyException.failedPrecondition("The seek is " + words(s.status) + "; there is nothing to cancel.");
             }
-            Instant at = Instant.ofEpochMilli(EventLog.dbNow());
-            if (owner) {
-                Db.update("UPDATE seeks SET status = 'SEEK_CANCELLED', updated_at = ? WHERE id = ?", at, seekId);
+            Instant now = clock.now();
+            if (owns) {
+                s.status = SeekStatus.SEEK_CANCELLED.name();
             } else {
-                Db.update("UPDATE seek_seats SET player_id = NULL, joined_at = NULL WHERE seek_id = ? AND player_id = ?", seekId, myId);
-                Db.update("UPDATE seeks SET updated_at = ? WHERE id = ?", at, seekId);
+                seeks.freeSeats(List.of(seekId), List.of(myId));
             }
+            s.updatedAt = now;
             Seek view = views.seek(seekId);
             log.add(LobbyEvent.newBuilder().setSeek(view), null);
             return view;
@@ -242,11 +268,9 @@ public class Seeks {
     }
 
     public ListSeeksResponse list(ListSeeksRequest r) {
-        return QuarkusTransaction.requiringNew().call(() -> {
-            List<Seek> open = r.getVariant().isBlank() ? views.seeks("s.status = 'SEEK_OPEN'")
-                : views.seeks("s.status = 'SEEK_OPEN' AND s.variant = ?", r.getVariant().strip());
-            return ListSeeksResponse.newBuilder().addAllSeeks(open).build();
-        });
+        return unitOfWork.call(() -> ListSeeksResponse.newBuilder()
+            .addAllSeeks(views.seeks(seeks.open(r.getVariant().isBlank() ? null : r.getVariant().strip())))
+            .build());
     }
 
     /**
@@ -256,26 +280,30 @@ public class Seeks {
      *
      * @return how many expired
      */
-    int expireAbandoned(double graceSeconds) {
-        String abandoned = "s.status = 'SEEK_OPEN' AND NOT " + LobbyPresence.connected("s.owner_id")
-            + " AND greatest(s.created_at, coalesce((SELECT max(pr.last_seen) FROM lobby_presence pr "
-            + "WHERE pr.player_id = s.owner_id), s.created_at)) < clock_timestamp() - make_interval(secs => ?)";
-        double stale = presence.staleSeconds();
-        List<UUID> due = QuarkusTransaction.requiringNew().call(() -> Db.ids(
-            "SELECT s.id FROM seeks s WHERE " + abandoned + " ORDER BY s.created_at LIMIT 100", stale, graceSeconds));
+    int expireAbandoned(Duration grace, Duration stale) {
+        List<UUID> due = unitOfWork.call(() -> {
+            Instant now = clock.now();
+            return seeks.abandoned(now.minus(stale), now.minus(grace), 100);
+        });
         int expired = 0;
         for (UUID id : due) {
-            boolean done = tx.call(() -> {
-                Db.Row s = Db.one("SELECT owner_id FROM seeks WHERE id = ?", id);
-                Set<UUID> involved = new HashSet<>(seated(id));
-                involved.add(s.uuid("owner_id"));
-                if (!Locks.tryPlayers(involved) || !Locks.rows("seeks", List.of(id), true)) {
+            boolean done = unitOfWork.call(() -> {
+                Set<UUID> involved = new HashSet<>(seeks.seatedPlayers(id));
+                involved.add(seeks.ownerOf(id));
+                if (!players.tryLock(involved)) {
                     return false;
                 }
-                if (Db.count("SELECT count(*) FROM seeks s WHERE s.id = ? AND " + abandoned, id, stale, graceSeconds) == 0) {
+                List<SeekEntity> locked = seeks.lockAll(List.of(id), true);
+                if (locked.isEmpty()) {
+                    return false;
+                }
+                Instant now = clock.now();
+                if (!seeks.isAbandoned(id, now.minus(stale), now.minus(grace))) {
                     return false; // the owner came back, or the seek changed meanwhile
                 }
-                Db.update("UPDATE seeks SET status = 'SEEK_EXPIRED', updated_at = clock_timestamp() WHERE id = ?", id);
+                SeekEntity s = locked.get(0);
+                s.status = SeekStatus.SEEK_EXPIRED.name();
+                s.updatedAt = now;
                 log.add(LobbyEvent.newBuilder().setSeek(views.seek(id)), null);
                 return true;
             });
@@ -284,17 +312,10 @@ public class Seeks {
             }
         }
         if (expired > 0) {
-            metrics.counter("plyyard.lobby.seeks.expired").increment(expired);
+            int n = expired;
+            metrics.counter("plyyard.lobby.seeks.expired").increment(n);
         }
         return expired;
-    }
-
-    private static List<UUID> seated(UUID seekId) {
-        List<UUID> out = new ArrayList<>();
-        for (Db.Row r : Db.query("SELECT player_id FROM seek_seats WHERE seek_id = ? AND player_id IS NOT NULL", seekId)) {
-            out.add(r.uuid("player_id"));
-        }
-        return out;
     }
 
     static String words(String status) {

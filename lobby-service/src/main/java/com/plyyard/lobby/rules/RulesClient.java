@@ -1,6 +1,7 @@
 package com.plyyard.lobby.rules;
 
-import com.plyyard.lobby.grpc.LobbyErrors;
+import com.plyyard.lobby.common.ErrorKind;
+import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.ApplyMoveResponse;
 import com.plyyard.proto.v1.EndReason;
@@ -9,19 +10,20 @@ import com.plyyard.proto.v1.NewGameRequest;
 import com.plyyard.proto.v1.RemoveSeatRequest;
 import com.plyyard.proto.v1.RulesServiceGrpc;
 import com.plyyard.proto.v1.VariantOptions;
-import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * rules-service over gRPC: everything the lobby knows about the rules comes from here. Its INVALID_ARGUMENT
- * and FAILED_PRECONDITION answers pass through with the rules' sentence; an unreachable or silent service
- * becomes UNAVAILABLE naming it.
+ * rules-service over gRPC: everything the lobby knows about the rules comes from here. Every failure becomes a
+ * {@link LobbyException} right here (this class and the AI's engine client are the only ones below the gRPC edge that
+ * see gRPC statuses): its INVALID_ARGUMENT, FAILED_PRECONDITION and NOT_FOUND answers keep the rules' sentence; an
+ * unreachable or silent service becomes UNAVAILABLE naming it.
  */
 @ApplicationScoped
 public class RulesClient {
@@ -30,8 +32,8 @@ public class RulesClient {
     @GrpcClient("rules")
     RulesServiceGrpc.RulesServiceBlockingStub stub;
 
-    @ConfigProperty(name = "plyyard.lobby.rules-deadline-seconds", defaultValue = "10")
-    long deadlineSeconds;
+    @Inject
+    RulesConfig config;
 
     @ConfigProperty(name = "quarkus.grpc.clients.rules.host", defaultValue = "localhost")
     String host;
@@ -53,34 +55,36 @@ public class RulesClient {
     }
 
     private RulesServiceGrpc.RulesServiceBlockingStub rules() {
-        return stub.withDeadlineAfter(deadlineSeconds, TimeUnit.SECONDS);
+        return stub.withDeadlineAfter(config.deadline().toMillis(), TimeUnit.MILLISECONDS);
     }
 
     private <T> T call(String method, Supplier<T> call) {
         try {
             return call.get();
         } catch (StatusRuntimeException e) {
-            Status.Code code = e.getStatus().getCode();
             String d = e.getStatus().getDescription();
-            switch (code) {
-                case INVALID_ARGUMENT, FAILED_PRECONDITION, NOT_FOUND -> {
-                    throw (d == null || d.isBlank() ? Status.fromCode(code).withDescription(
-                        "rules-service refused the request without a reason.") : Status.fromCode(code).withDescription(d))
-                        .asRuntimeException();
-                }
+            String sentence = d == null || d.isBlank() ? null : d;
+            switch (e.getStatus().getCode()) {
+                case INVALID_ARGUMENT -> throw refused(ErrorKind.INVALID_ARGUMENT, sentence);
+                case FAILED_PRECONDITION -> throw refused(ErrorKind.FAILED_PRECONDITION, sentence);
+                case NOT_FOUND -> throw refused(ErrorKind.NOT_FOUND, sentence);
                 case UNAVAILABLE, DEADLINE_EXCEEDED, CANCELLED -> {
-                    LOG.warnf("rules-service %s at %s:%d failed: %s %s", method, host, port, code, d);
-                    throw LobbyErrors.unavailable("rules-service is not reachable at " + host + ":" + port
+                    LOG.warnf("rules-service %s at %s:%d failed: %s %s", method, host, port, e.getStatus().getCode(), d);
+                    throw LobbyException.unavailable("rules-service is not reachable at " + host + ":" + port
                         + "; nothing was changed, try again when it is back.");
                 }
-                case RESOURCE_EXHAUSTED -> throw LobbyErrors.exhausted(
-                    d == null ? "rules-service is busy; try again in a moment." : d);
+                case RESOURCE_EXHAUSTED -> throw LobbyException.exhausted(
+                    sentence == null ? "rules-service is busy; try again in a moment." : sentence);
                 default -> {
                     LOG.errorf(e, "rules-service %s failed", method);
-                    throw Status.INTERNAL.withDescription("rules-service failed unexpectedly (" + code
-                        + "); nothing was changed.").asRuntimeException();
+                    throw LobbyException.internal("rules-service failed unexpectedly (" + e.getStatus().getCode()
+                        + "); nothing was changed.");
                 }
             }
         }
+    }
+
+    private static LobbyException refused(ErrorKind kind, String sentence) {
+        return new LobbyException(kind, sentence == null ? "rules-service refused the request without a reason." : sentence);
     }
 }

@@ -1,8 +1,7 @@
 package com.plyyard.lobby.watch;
 
-import com.plyyard.lobby.grpc.LobbyErrors;
-import io.grpc.stub.ServerCallStreamObserver;
-import io.quarkus.narayana.jta.QuarkusTransaction;
+import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.lobby.db.UnitOfWork;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -18,19 +17,21 @@ public abstract class EventPump<E> {
     private static final Logger LOG = Logger.getLogger(EventPump.class);
     private static final int BATCH = 200;
 
-    private final ServerCallStreamObserver<E> out;
+    private final EventSink<E> out;
     private final Executor executor;
+    private final UnitOfWork unitOfWork;
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicBoolean dirty = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile long cursor;
 
-    EventPump(ServerCallStreamObserver<E> out, Executor executor) {
+    EventPump(EventSink<E> out, Executor executor, UnitOfWork unitOfWork) {
         this.out = out;
         this.executor = executor;
+        this.unitOfWork = unitOfWork;
     }
 
-    /** Up to {@code limit} events after the version, in version order (runs in a transaction). */
+    /** Up to {@code limit} events after the version, in version order (runs in a unit of work). */
     protected abstract List<E> after(long version, int limit);
 
     protected abstract long versionOf(E event);
@@ -76,7 +77,7 @@ public abstract class EventPump<E> {
                 executor.execute(this::pump);
             } catch (RuntimeException e) {
                 running.set(false);
-                fail(LobbyErrors.exhausted("The lobby is overloaded; reconnect with from_version " + cursor + "."));
+                fail(LobbyException.exhausted("The lobby is overloaded; reconnect with from_version " + cursor + "."));
             }
         }
     }
@@ -86,12 +87,12 @@ public abstract class EventPump<E> {
             while (!closed.get()) {
                 dirty.set(false);
                 long from = cursor;
-                List<E> batch = QuarkusTransaction.requiringNew().call(() -> after(from, BATCH));
+                List<E> batch = unitOfWork.call(() -> after(from, BATCH));
                 for (E e : batch) {
                     if (closed.get()) {
                         return;
                     }
-                    out.onNext(e);
+                    out.send(e);
                     cursor = versionOf(e);
                 }
                 if (batch.size() < BATCH && !dirty.get()) {
@@ -101,7 +102,7 @@ public abstract class EventPump<E> {
         } catch (RuntimeException e) {
             if (!closed.get()) {
                 LOG.warnf("%s stopped at version %d: %s", describe(), cursor, e.toString());
-                fail(LobbyErrors.unavailable("The event stream broke off; reconnect with from_version " + cursor + "."));
+                fail(LobbyException.unavailable("The event stream broke off; reconnect with from_version " + cursor + "."));
             }
             return;
         } finally {
@@ -127,15 +128,15 @@ public abstract class EventPump<E> {
     }
 
     final void serverStopping() {
-        fail(LobbyErrors.unavailable("lobby-service is shutting down; reconnect with from_version " + cursor + "."));
+        fail(LobbyException.unavailable("lobby-service is shutting down; reconnect with from_version " + cursor + "."));
     }
 
-    private void fail(RuntimeException status) {
+    private void fail(LobbyException reason) {
         if (closed.compareAndSet(false, true)) {
             unregister();
             releasePresence();
             try {
-                out.onError(status);
+                out.fail(reason);
             } catch (RuntimeException ignored) {
                 // the client is gone already
             }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.plyyard.lobby.matchmaking.PairingRules.Group;
 import com.plyyard.lobby.matchmaking.PairingRules.SeatFill;
 import com.plyyard.lobby.matchmaking.PairingRules.Unit;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -18,14 +19,7 @@ import org.junit.jupiter.api.Test;
 /** The pairer's grouping and seating rules as pure functions (the defaults of application.properties). */
 class PairingRulesTest {
     private static PairingRules rules() {
-        PairingRules r = new PairingRules();
-        r.gapBase = 100;
-        r.gapStep = 50;
-        r.gapStepSeconds = 10;
-        r.gapMax = 500;
-        r.aiFillSeconds = 30;
-        r.aiFillLevel = 3;
-        return r;
+        return new PairingRules(100, 50, Duration.ofSeconds(10), 500, Duration.ofSeconds(30), 3);
     }
 
     private static int n;

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.plyyard.lobby.matchmaking.RatingModel;
 import com.plyyard.lobby.rating.Glicko2.Game;
 import com.plyyard.lobby.rating.Glicko2.Rating;
 import com.plyyard.proto.v1.EndReason;

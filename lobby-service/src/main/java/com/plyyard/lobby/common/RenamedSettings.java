@@ -1,0 +1,58 @@
+package com.plyyard.lobby.common;
+
+import io.quarkus.runtime.StartupEvent;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/**
+ * The settings renamed when every duration became a {@code Duration} ("10s", "250ms") under one prefix per area: a
+ * lobby started with an old name stops at once with a sentence naming the new one, rather than silently running on the
+ * default.
+ */
+@ApplicationScoped
+public class RenamedSettings {
+    static final Map<String, String> RENAMED = new LinkedHashMap<>();
+
+    static {
+        RENAMED.put("plyyard.lobby.rules-deadline-seconds", "plyyard.lobby.rules.deadline (e.g. 10s)");
+        RENAMED.put("plyyard.lobby.ai.deadline-seconds", "plyyard.lobby.ai.deadline (e.g. 30s)");
+        RENAMED.put("plyyard.lobby.clock-check-every", "plyyard.lobby.clock.check-every (e.g. 250ms)");
+        RENAMED.put("plyyard.lobby.workers", "plyyard.lobby.calls.workers");
+        RENAMED.put("plyyard.lobby.queue", "plyyard.lobby.calls.queue");
+        RENAMED.put("plyyard.lobby.seek-grace-seconds", "plyyard.lobby.matchmaking.seek-grace (e.g. 30s)");
+        RENAMED.put("plyyard.lobby.presence-heartbeat-seconds", "plyyard.lobby.matchmaking.presence-heartbeat (e.g. 10s)");
+        RENAMED.put("plyyard.lobby.sweep-every-millis", "plyyard.lobby.matchmaking.sweep-every (e.g. 1s)");
+        RENAMED.put("plyyard.lobby.pairing-interval-millis", "plyyard.lobby.matchmaking.pairing-every (e.g. 2s)");
+        RENAMED.put("plyyard.lobby.pairing.gap-base", "plyyard.lobby.matchmaking.rating-gap.base");
+        RENAMED.put("plyyard.lobby.pairing.gap-step", "plyyard.lobby.matchmaking.rating-gap.step");
+        RENAMED.put("plyyard.lobby.pairing.gap-step-seconds", "plyyard.lobby.matchmaking.rating-gap.step-every (e.g. 10s)");
+        RENAMED.put("plyyard.lobby.pairing.gap-max", "plyyard.lobby.matchmaking.rating-gap.max");
+        RENAMED.put("plyyard.lobby.ai-fill-seconds", "plyyard.lobby.matchmaking.ai-fill.after (e.g. 30s)");
+        RENAMED.put("plyyard.lobby.ai-fill-level", "plyyard.lobby.matchmaking.ai-fill.level");
+    }
+
+    void onStart(@Observes @Priority(1) StartupEvent event) {
+        List<String> problems = oldNamesIn(ConfigProvider.getConfig());
+        if (!problems.isEmpty()) {
+            throw new IllegalStateException("lobby-service settings were renamed: " + String.join("; ", problems) + ".");
+        }
+    }
+
+    /** "old is now new" for every old name the configuration sets. */
+    static List<String> oldNamesIn(Config config) {
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, String> e : RENAMED.entrySet()) {
+            if (config.getOptionalValue(e.getKey(), String.class).isPresent()) {
+                out.add(e.getKey() + " is now " + e.getValue());
+            }
+        }
+        return out;
+    }
+}

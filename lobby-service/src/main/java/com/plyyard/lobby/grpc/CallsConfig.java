@@ -1,0 +1,16 @@
+package com.plyyard.lobby.grpc;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/** The worker pool of the gRPC calls. */
+@ConfigMapping(prefix = "plyyard.lobby.calls")
+public interface CallsConfig {
+    /** Worker threads (database and rules-service work never runs on the event loop). */
+    @WithDefault("16")
+    int workers();
+
+    /** Calls waiting for a worker; one more is answered RESOURCE_EXHAUSTED. */
+    @WithDefault("1000")
+    int queue();
+}

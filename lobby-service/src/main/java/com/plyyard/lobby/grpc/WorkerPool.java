@@ -1,0 +1,102 @@
+package com.plyyard.lobby.grpc;
+
+import com.plyyard.lobby.common.LobbyException;
+import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.StreamObserver;
+import io.quarkus.runtime.ShutdownEvent;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * Runs the lobby's gRPC calls on its worker pool, never on the event loop: each takes the caller's token (from
+ * {@link AuthInterceptor}) and answers exactly once, with a result or a status carrying a sentence
+ * ({@link ErrorMapper}). A full queue answers RESOURCE_EXHAUSTED. The stream pumps run here too.
+ */
+@ApplicationScoped
+public class WorkerPool {
+    @Inject
+    CallsConfig config;
+
+    private ThreadPoolExecutor pool;
+
+    @PostConstruct
+    void init() {
+        AtomicInteger n = new AtomicInteger();
+        pool = new ThreadPoolExecutor(config.workers(), config.workers(), 60, TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(config.queue()), r -> {
+                Thread t = new Thread(r, "lobby-worker-" + n.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            });
+        pool.allowCoreThreadTimeOut(true);
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        pool.shutdown();
+        try {
+            pool.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The caller's token on the calling (gRPC) thread; null for Register. */
+    static String token() {
+        return AuthInterceptor.TOKEN.get();
+    }
+
+    /** A unary call: the work gets the caller's token and returns the answer, or throws to refuse. */
+    <R> void unary(String method, StreamObserver<R> out, Function<String, R> work) {
+        String token = token();
+        execute(out, () -> {
+            R result;
+            try {
+                result = work.apply(token);
+            } catch (Throwable t) {
+                safeError(out, ErrorMapper.toStatus(t, method));
+                return;
+            }
+            try {
+                out.onNext(result);
+                out.onCompleted();
+            } catch (RuntimeException gone) {
+                // the client cancelled meanwhile
+            }
+        });
+    }
+
+    /** Runs work on the pool; a full queue answers RESOURCE_EXHAUSTED on {@code out}. */
+    void execute(StreamObserver<?> out, Runnable work) {
+        try {
+            pool.execute(work);
+        } catch (RejectedExecutionException e) {
+            safeError(out, ErrorMapper.toStatus(LobbyException.exhausted("The lobby is overloaded right now; try again in a "
+                + "moment."), "queue"));
+        }
+    }
+
+    /** The pool itself, for the stream pumps (execute throws RejectedExecutionException when it is full). */
+    Executor executor() {
+        return pool;
+    }
+
+    static void safeError(StreamObserver<?> out, Throwable status) {
+        try {
+            if (out instanceof ServerCallStreamObserver<?> s && s.isCancelled()) {
+                return;
+            }
+            out.onError(status);
+        } catch (RuntimeException ignored) {
+            // already closed
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package com.plyyard.lobby.match;
+
+import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.proto.v1.DrawDeclined;
+import com.plyyard.proto.v1.DrawOffered;
+import com.plyyard.proto.v1.EndReason;
+import com.plyyard.proto.v1.GameStatus;
+import com.plyyard.proto.v1.Match;
+import com.plyyard.proto.v1.MatchEvent;
+import com.plyyard.proto.v1.MatchStatus;
+import com.plyyard.proto.v1.Outcome;
+import com.plyyard.proto.v1.OutcomeKind;
+import com.plyyard.proto.v1.Player;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/**
+ * Draws by agreement: a seat offers (or agrees to) a draw; when every seat still in the game agrees, the game is drawn.
+ * A decline withdraws every agreement, as does any move.
+ */
+@ApplicationScoped
+public class MatchDraws {
+    @Inject
+    MatchChanges changes;
+
+    @Inject
+    MatchEventLog events;
+
+    @Inject
+    MatchEndings endings;
+
+    public Match offer(Player me, String matchId, long expectedVersion) {
+        return changes.change(matchId, match -> {
+            match.checkVersion(expectedVersion);
+            SeatEntity mine = match.requirePlayingSeat(me);
+            if (mine.offersDraw) {
+                throw LobbyException.failedPrecondition("You already offer a draw; the others may accept or decline it.");
+            }
+            agree(match, mine);
+        });
+    }
+
+    public Match accept(Player me, String matchId, long expectedVersion) {
+        return changes.change(matchId, match -> {
+            match.checkVersion(expectedVersion);
+            SeatEntity mine = match.requirePlayingSeat(me);
+            if (!othersOffer(match, mine)) {
+                throw LobbyException.failedPrecondition("There is no draw offer to accept.");
+            }
+            if (mine.offersDraw) {
+                throw LobbyException.failedPrecondition("You already agreed to a draw; the other players have not yet.");
+            }
+            agree(match, mine);
+        });
+    }
+
+    public Match decline(Player me, String matchId, long expectedVersion) {
+        return changes.change(matchId, match -> {
+            match.checkVersion(expectedVersion);
+            SeatEntity mine = match.requirePlayingSeat(me);
+            if (!othersOffer(match, mine)) {
+                throw LobbyException.failedPrecondition("There is no draw offer to decline.");
+            }
+            for (SeatEntity s : match.seats) {
+                s.offersDraw = false;
+            }
+            events.append(match.row, MatchEvent.newBuilder().setDrawDeclined(DrawDeclined.newBuilder().setSeat(mine.idx)),
+                match.now);
+        });
+    }
+
+    private static boolean othersOffer(LockedMatch match, SeatEntity mine) {
+        for (SeatEntity s : match.seats) {
+            if (s != mine && !s.out && s.offersDraw) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Marks the seat's agreement; when every seat still in the game agrees, the game is drawn. */
+    private void agree(LockedMatch match, SeatEntity mine) {
+        mine.offersDraw = true;
+        for (SeatEntity s : match.seats) {
+            if (!s.out && !s.offersDraw) {
+                events.append(match.row, MatchEvent.newBuilder().setDrawOffered(DrawOffered.newBuilder().setSeat(mine.idx)),
+                    match.now);
+                return;
+            }
+        }
+        match.stopClock();
+        Outcome draw = Outcome.newBuilder().setKind(OutcomeKind.DRAW).setReason(EndReason.AGREEMENT)
+            .setDescription(match.seats.size() > 2 ? "Drawn by agreement of every player still in the game."
+                : "Drawn by agreement.")
+            .addAllEliminationOrder(match.state().getOutcome().getEliminationOrderList())
+            .build();
+        match.setState(match.state().toBuilder().setStatus(GameStatus.FINISHED).setOutcome(draw).build());
+        endings.finish(match, MatchStatus.MATCH_FINISHED, draw);
+    }
+}

@@ -1,0 +1,117 @@
+package com.plyyard.lobby.players;
+
+import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.lobby.db.Locking;
+import com.plyyard.proto.v1.Player;
+import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.UUID;
+
+/**
+ * Players and their tokens. Also the players' row locks: the one serialisation point of matchmaking (docs/lobby.md,
+ * "Locks"). Call inside a unit of work.
+ */
+@ApplicationScoped
+public class PlayerRepository implements PanacheRepositoryBase<PlayerEntity, UUID> {
+    /**
+     * Adds a player and their token unless the name is taken (ignoring case). The unique index on lower(name) decides
+     * races; {@code ON CONFLICT DO NOTHING} keeps the transaction usable, which an entity insert would not.
+     *
+     * @return false when the name is taken
+     */
+    public boolean insertIfNameFree(UUID id, String name, byte[] tokenHash, Instant now) {
+        int rows = getEntityManager().createNativeQuery(
+                "INSERT INTO players (id, name, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING")
+            .setParameter(1, id).setParameter(2, name).setParameter(3, now).executeUpdate();
+        if (rows == 0) {
+            return false;
+        }
+        TokenEntity token = new TokenEntity();
+        token.hash = tokenHash;
+        token.playerId = id;
+        token.createdAt = now;
+        getEntityManager().persist(token);
+        return true;
+    }
+
+    /** The player whose token has this SHA-256, or null. */
+    public Player byTokenHash(byte[] hash) {
+        List<PlayerEntity> found = getEntityManager().createQuery(
+                "select p from PlayerEntity p, TokenEntity t where t.playerId = p.id and t.hash = :hash", PlayerEntity.class)
+            .setParameter("hash", hash).getResultList();
+        return found.isEmpty() ? null : view(found.get(0));
+    }
+
+    /** Players by id (one query), for views; ids without a player are left out. */
+    public Map<UUID, Player> byIds(Collection<UUID> ids) {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        Map<UUID, Player> out = new HashMap<>();
+        for (PlayerEntity p : list("id in ?1", List.copyOf(new HashSet<>(ids)))) {
+            out.put(p.id, view(p));
+        }
+        return out;
+    }
+
+    /** The player called {@code name} (ignoring case), or null. */
+    public PlayerEntity byName(String name) {
+        return find("lower(name) = ?1", name.strip().toLowerCase(Locale.ROOT)).firstResult();
+    }
+
+    /** The player called {@code name}, or NOT_FOUND saying so. */
+    public PlayerEntity requireByName(String name) {
+        PlayerEntity p = byName(name);
+        if (p == null) {
+            throw LobbyException.notFound("No player is called '" + name.strip() + "'.");
+        }
+        return p;
+    }
+
+    /**
+     * Locks the players' rows, in id order in one statement (two such calls wait for each other and never deadlock);
+     * blocks until all are locked. NOT_FOUND when one does not exist.
+     */
+    public void lock(Collection<UUID> ids) {
+        List<UUID> sorted = sorted(ids);
+        if (!sorted.isEmpty() && lockRows(sorted, false) != sorted.size()) {
+            throw LobbyException.notFound("A player of this request does not exist any more.");
+        }
+    }
+
+    /** Locks the players' rows unless one is held by another transaction; true when this transaction holds them all. */
+    public boolean tryLock(Collection<UUID> ids) {
+        List<UUID> sorted = sorted(ids);
+        return sorted.isEmpty() || lockRows(sorted, true) == sorted.size();
+    }
+
+    private int lockRows(List<UUID> sorted, boolean skipLocked) {
+        return Locking.forUpdate(getEntityManager().createQuery("select p from PlayerEntity p where p.id in :ids order by p.id",
+                PlayerEntity.class).setParameter("ids", sorted), skipLocked)
+            .getResultList().size();
+    }
+
+    private static List<UUID> sorted(Collection<UUID> ids) {
+        return new ArrayList<>(new TreeSet<>(ids));
+    }
+
+    /** The Player message of an entity. */
+    public static Player view(PlayerEntity p) {
+        return Player.newBuilder().setId(p.id.toString()).setName(p.name).build();
+    }
+
+    /** The player of {@code id} from a map of names, or one with the id only (a player that no longer resolves). */
+    public static Player named(Map<UUID, Player> names, UUID id) {
+        Player p = names.get(id);
+        return p != null ? p : Player.newBuilder().setId(id.toString()).build();
+    }
+}

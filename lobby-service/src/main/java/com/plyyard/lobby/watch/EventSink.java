@@ -1,0 +1,12 @@
+package com.plyyard.lobby.watch;
+
+import com.plyyard.lobby.common.LobbyException;
+
+/** Where a stream's events go: the client's call, adapted by the gRPC edge. */
+public interface EventSink<E> {
+    /** Sends one event; may throw when the call has been closed meanwhile. */
+    void send(E event);
+
+    /** Ends the stream with the refusal (the client reconnects with the version the sentence names). */
+    void fail(LobbyException reason);
+}

@@ -1,0 +1,156 @@
+package com.plyyard.lobby.watch;
+
+import com.plyyard.lobby.match.MatchEventLog;
+import com.plyyard.lobby.matchmaking.LobbyEventLog;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Properties;
+import java.util.UUID;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+
+/**
+ * How the streams of this instance hear about events written by any instance: one dedicated JDBC connection that
+ * {@code LISTEN}s on {@value MatchEventLog#CHANNEL} (the payload of a notification is a match id, and the local streams
+ * of that match are woken) and on {@value LobbyEventLog#CHANNEL} (every local WatchLobby stream is woken). After a lost
+ * connection it reconnects and wakes every stream (they read from the database, so nothing is lost); and every 5 s
+ * every stream is woken anyway, in case a notification was lost.
+ *
+ * <p>A plain JDBC connection outside the pool and the entity manager: LISTEN needs one long-lived session, not a
+ * transaction.
+ */
+@ApplicationScoped
+public class NotificationListener {
+    private static final Logger LOG = Logger.getLogger(NotificationListener.class);
+
+    @Inject
+    MatchStreams matchStreams;
+
+    @Inject
+    LobbyStreams lobbyStreams;
+
+    @ConfigProperty(name = "quarkus.datasource.jdbc.url")
+    String url;
+
+    @ConfigProperty(name = "quarkus.datasource.username")
+    java.util.Optional<String> user;
+
+    @ConfigProperty(name = "quarkus.datasource.password")
+    java.util.Optional<String> password;
+
+    private volatile boolean stopping;
+    private volatile Connection connection;
+    private Thread thread;
+
+    void onStart(@Observes StartupEvent event) {
+        thread = new Thread(this::run, "lobby-pg-listener");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    void onStop(@Observes @Priority(20) ShutdownEvent event) {
+        stopping = true;
+        Connection c = connection;
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // closing anyway
+            }
+        }
+        if (thread != null) {
+            thread.interrupt();
+            try {
+                thread.join(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** The safety net: every stream reads again, in case a notification was lost. */
+    @Scheduled(every = "5s", delayed = "5s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void wakeEveryStream() {
+        matchStreams.signalAll();
+        lobbyStreams.signalAll();
+    }
+
+    private void run() {
+        boolean first = true;
+        while (!stopping) {
+            try (Connection c = connect()) {
+                connection = c;
+                try (Statement st = c.createStatement()) {
+                    st.execute("LISTEN " + MatchEventLog.CHANNEL);
+                    st.execute("LISTEN " + LobbyEventLog.CHANNEL);
+                }
+                if (!first) {
+                    LOG.info("listening for match and lobby events again");
+                    matchStreams.signalAll();
+                    lobbyStreams.signalAll();
+                }
+                first = false;
+                PGConnection pg = c.unwrap(PGConnection.class);
+                while (!stopping) {
+                    PGNotification[] notes = pg.getNotifications(500);
+                    if (notes == null) {
+                        continue;
+                    }
+                    boolean lobby = false;
+                    for (PGNotification n : notes) {
+                        if (LobbyEventLog.CHANNEL.equals(n.getName())) {
+                            lobby = true;
+                            continue;
+                        }
+                        try {
+                            matchStreams.signal(UUID.fromString(n.getParameter()));
+                        } catch (IllegalArgumentException ignored) {
+                            // not ours
+                        }
+                    }
+                    if (lobby) {
+                        lobbyStreams.signalAll(); // the notification says only that the lobby log grew
+                    }
+                }
+            } catch (SQLException | RuntimeException e) {
+                if (stopping) {
+                    return;
+                }
+                LOG.warnf("the LISTEN connection failed (%s); retrying in 1 s", e.getMessage());
+                matchStreams.signalAll();
+                lobbyStreams.signalAll();
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException ie) {
+                    return;
+                }
+            } finally {
+                connection = null;
+            }
+        }
+    }
+
+    private Connection connect() throws SQLException {
+        Properties p = new Properties();
+        user.ifPresent(u -> p.setProperty("user", u));
+        password.ifPresent(pw -> p.setProperty("password", pw));
+        p.setProperty("ApplicationName", "lobby-service listener");
+        p.setProperty("tcpKeepAlive", "true");
+        Connection c = new org.postgresql.Driver().connect(url, p);
+        if (c == null) {
+            throw new SQLException("the URL " + url + " is not a PostgreSQL URL");
+        }
+        c.setAutoCommit(true);
+        return c;
+    }
+}

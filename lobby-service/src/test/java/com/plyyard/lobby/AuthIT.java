@@ -1,0 +1,77 @@
+package com.plyyard.lobby;
+
+import static com.plyyard.grpc.testing.GrpcAssertions.assertStatus;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.plyyard.lobby.support.LobbyTestBase;
+import com.plyyard.lobby.support.TestPlayer;
+import com.plyyard.proto.v1.GetMatchRequest;
+import com.plyyard.proto.v1.LobbyServiceGrpc;
+import com.plyyard.proto.v1.MatchServiceGrpc;
+import com.plyyard.proto.v1.Player;
+import com.plyyard.proto.v1.RegisterRequest;
+import com.plyyard.proto.v1.RegisterResponse;
+import com.plyyard.proto.v1.WhoAmIRequest;
+import io.grpc.Status;
+import io.grpc.health.v1.HealthCheckRequest;
+import io.grpc.health.v1.HealthCheckResponse;
+import io.grpc.health.v1.HealthGrpc;
+import io.quarkus.test.junit.QuarkusTest;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Base64;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Register, tokens (only their hash is stored), the bearer metadata, health. */
+@Timeout(180)
+@QuarkusTest
+class AuthIT extends LobbyTestBase {
+    @Test
+    void registerGivesATokenWhoseHashAloneIsStored() throws Exception {
+        RegisterResponse r = LobbyServiceGrpc.newBlockingStub(channel)
+            .register(RegisterRequest.newBuilder().setName("Alice_" + System.nanoTime() % 100000).build());
+        assertEquals(43, r.getToken().length(), "32 bytes, base64url without padding");
+        assertEquals(32, Base64.getUrlDecoder().decode(r.getToken()).length);
+        TestPlayer alice = TestPlayer.of(channel, r.getPlayer(), r.getToken());
+        Player me = alice.lobby().whoAmI(WhoAmIRequest.getDefaultInstance());
+        assertEquals(r.getPlayer(), me);
+        byte[] hash = MessageDigest.getInstance("SHA-256").digest(r.getToken().getBytes(StandardCharsets.US_ASCII));
+        assertEquals(1, count("SELECT count(*) FROM tokens WHERE hash = ? AND player_id = ?::uuid", hash, me.getId()));
+        assertEquals(0, count("SELECT count(*) FROM tokens WHERE encode(hash, 'escape') LIKE ?", "%" + r.getToken() + "%"));
+    }
+
+    @Test
+    void namesAreCheckedAndUniqueIgnoringCase() {
+        var lobby = LobbyServiceGrpc.newBlockingStub(channel);
+        String name = "Bob" + System.nanoTime() % 100000;
+        lobby.register(RegisterRequest.newBuilder().setName(name).build());
+        assertStatus(Status.Code.ALREADY_EXISTS, () -> lobby.register(RegisterRequest.newBuilder().setName(name.toUpperCase()).build()));
+        assertStatus(Status.Code.INVALID_ARGUMENT, () -> lobby.register(RegisterRequest.newBuilder().setName("x").build()));
+        assertStatus(Status.Code.INVALID_ARGUMENT, () -> lobby.register(RegisterRequest.newBuilder().setName("no spaces").build()));
+        assertStatus(Status.Code.INVALID_ARGUMENT, () -> lobby.register(RegisterRequest.newBuilder().setName("a".repeat(33)).build()));
+    }
+
+    @Test
+    void everyOtherCallNeedsAKnownToken() {
+        assertStatus(Status.Code.UNAUTHENTICATED, () -> LobbyServiceGrpc.newBlockingStub(channel).whoAmI(WhoAmIRequest.getDefaultInstance()));
+        assertStatus(Status.Code.UNAUTHENTICATED, () -> MatchServiceGrpc.newBlockingStub(channel)
+            .getMatch(GetMatchRequest.newBuilder().setMatchId("00000000-0000-0000-0000-000000000000").build()));
+        TestPlayer stranger = TestPlayer.of(channel, Player.getDefaultInstance(), "not-a-token");
+        String d = assertStatus(Status.Code.UNAUTHENTICATED, () -> stranger.lobby().whoAmI(WhoAmIRequest.getDefaultInstance()));
+        assertTrue(d.contains("Register"), d);
+        assertStatus(Status.Code.UNAUTHENTICATED, () -> stranger.get("00000000-0000-0000-0000-000000000000"));
+        TestPlayer a = register("tok");
+        TestPlayer b = register("tok");
+        assertNotEquals(a.token(), b.token());
+    }
+
+    @Test
+    void healthNeedsNoToken() {
+        HealthCheckResponse.ServingStatus s = HealthGrpc.newBlockingStub(channel)
+            .check(HealthCheckRequest.newBuilder().setService("plyyard.v1.MatchService").build()).getStatus();
+        assertEquals(HealthCheckResponse.ServingStatus.SERVING, s);
+    }
+}
