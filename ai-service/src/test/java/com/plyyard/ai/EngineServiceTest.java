@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.plyyard.grpc.testing.ReflectionProbe;
+import com.plyyard.grpc.testing.ServingProbe;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.Variants;
@@ -235,19 +235,8 @@ class EngineServiceTest {
     // ---- health and reflection
 
     @Test
-    void grpcHealthReportsServing() {
-        io.grpc.health.v1.HealthGrpc.HealthBlockingStub health = io.grpc.health.v1.HealthGrpc.newBlockingStub(channel);
-        assertEquals(io.grpc.health.v1.HealthCheckResponse.ServingStatus.SERVING,
-            health.check(io.grpc.health.v1.HealthCheckRequest.getDefaultInstance()).getStatus());
-        assertEquals(io.grpc.health.v1.HealthCheckResponse.ServingStatus.SERVING,
-            health.check(io.grpc.health.v1.HealthCheckRequest.newBuilder().setService("plyyard.v1.EngineService").build())
-                .getStatus());
-    }
-
-    @Test
-    void reflectionListsEngineService() throws Exception {
-        assertTrue(ReflectionProbe.listServicesV1(channel).contains("plyyard.v1.EngineService"));
-        assertTrue(ReflectionProbe.listServicesV1alpha(channel).contains("plyyard.v1.EngineService"));
+    void healthAndReflectionServeTheEngineService() throws Exception {
+        ServingProbe.assertServingAndListed(channel, "plyyard.v1.EngineService");
     }
 
     @Test

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.plyyard.grpc.testing.GrpcAssertions;
-import com.plyyard.grpc.testing.ReflectionProbe;
+import com.plyyard.grpc.testing.ServingProbe;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.ApplyMoveResponse;
 import com.plyyard.proto.v1.DraughtsBoard;
@@ -242,19 +242,8 @@ class RulesServiceTest {
     }
 
     @Test
-    void grpcHealthReportsServing() {
-        io.grpc.health.v1.HealthGrpc.HealthBlockingStub health = io.grpc.health.v1.HealthGrpc.newBlockingStub(channel);
-        assertEquals(io.grpc.health.v1.HealthCheckResponse.ServingStatus.SERVING,
-            health.check(io.grpc.health.v1.HealthCheckRequest.getDefaultInstance()).getStatus());
-        assertEquals(io.grpc.health.v1.HealthCheckResponse.ServingStatus.SERVING,
-            health.check(io.grpc.health.v1.HealthCheckRequest.newBuilder().setService("plyyard.v1.RulesService").build())
-                .getStatus());
-    }
-
-    @Test
-    void reflectionListsRulesService() throws Exception {
-        assertTrue(ReflectionProbe.listServicesV1(channel).contains("plyyard.v1.RulesService"));
-        assertTrue(ReflectionProbe.listServicesV1alpha(channel).contains("plyyard.v1.RulesService"));
+    void healthAndReflectionServeTheRulesService() throws Exception {
+        ServingProbe.assertServingAndListed(channel, "plyyard.v1.RulesService");
     }
 
     @Test
