@@ -4,7 +4,7 @@ import com.plyyard.client.online.Lobby;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.VariantRules;
 import com.plyyard.engine.draughts.DraughtsPosition;
-import com.plyyard.engine.draughts.PdnGame;
+import com.plyyard.engine.draughts.DraughtsRecord;
 import com.plyyard.engine.piracy.PiracyPosition;
 import com.plyyard.engine.piracy.PiracyRecord;
 import com.plyyard.engine.ploy.PloyPosition;
@@ -80,7 +80,7 @@ public class ExportCommand implements Callable<Integer> {
             tags.put("Termination", m.getResult().getDescription());
         }
         if (first instanceof DraughtsPosition d) {
-            return PdnGame.record(d, moves, tags).write();
+            return DraughtsRecord.record(d, moves, tags).write();
         }
         if (first instanceof PloyPosition p) {
             return PloyRecord.record(p, moves, tags).write();

@@ -15,8 +15,8 @@ public final class DraughtsCatalog implements GameCatalog {
 
     @Override
     public VariantRules create(String id, Map<String, String> options) {
-        RuleSet ruleSet = RuleSet.fromId(id.substring(id.indexOf(':') + 1));
-        if (ruleSet == RuleSet.FMJD) {
+        DraughtsRuleSet ruleSet = DraughtsRuleSet.fromId(id.substring(id.indexOf(':') + 1));
+        if (ruleSet == DraughtsRuleSet.FMJD) {
             if (!options.isEmpty()) {
                 throw new InvalidInputException("draughts:fmjd has no options (got " + String.join(", ", options.keySet())
                     + "); the FMJD draw rules are fixed.");
