@@ -3,6 +3,7 @@ package com.plyyard.engine.draughts;
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.Outcome;
+import com.plyyard.engine.record.GameRecord;
 import com.plyyard.engine.record.RecordLexer;
 import com.plyyard.engine.record.RecordMoves;
 import java.util.ArrayList;
@@ -20,7 +21,7 @@ import java.util.Map;
  * written {@code 2-0}, {@code 0-2}, {@code 1-1} or {@code *}; {@code 1-0}, {@code 0-1} and
  * {@code 1/2-1/2} are read too. Comments, variations and NAGs are skipped on reading.
  */
-public final class DraughtsRecord {
+public final class DraughtsRecord implements GameRecord {
     public static final String TAG_RULES = "Rules";
     public static final String TAG_DRAW_PLIES = "DrawPlies";
     private static final List<String> SEVEN = List.of("Event", "Site", "Date", "Round", "White", "Black", "Result");
@@ -57,6 +58,7 @@ public final class DraughtsRecord {
         return new DraughtsRecord(first.rules(), first.state(), tags, canonical, result);
     }
 
+    @Override
     public DraughtsRules rules() {
         return rules;
     }
@@ -65,15 +67,23 @@ public final class DraughtsRecord {
         return start;
     }
 
+    @Override
+    public DraughtsPosition first() {
+        return rules.position(start);
+    }
+
+    @Override
     public Map<String, String> tags() {
         return tags;
     }
 
+    @Override
     public List<String> moves() {
         return moves;
     }
 
     /** "2-0", "0-2", "1-1" or "*". */
+    @Override
     public String result() {
         return result;
     }
@@ -91,6 +101,7 @@ public final class DraughtsRecord {
     }
 
     /** The final position of the record. */
+    @Override
     public DraughtsPosition replay() {
         List<DraughtsPosition> all = positions();
         return all.get(all.size() - 1);
@@ -116,6 +127,7 @@ public final class DraughtsRecord {
     }
 
     /** The record as PDN text. */
+    @Override
     public String write() {
         Map<String, String> out = new LinkedHashMap<>();
         for (String t : SEVEN) {

@@ -12,6 +12,7 @@ import com.plyyard.engine.search.SearchBoard;
 public final class DraughtsSearchBoard implements SearchBoard {
     private static final int MAX = 256;
 
+    private final DraughtsPosition root;
     private final DraughtsRules rules;
     private final DraughtsMoveGenerator generator;
     private final long[] white = new long[MAX];
@@ -24,6 +25,7 @@ public final class DraughtsSearchBoard implements SearchBoard {
     private int ply;
 
     public DraughtsSearchBoard(DraughtsPosition position) {
+        this.root = position;
         this.rules = position.rules();
         this.generator = new DraughtsMoveGenerator(rules.ruleSet());
         DraughtsState b = position.state();
@@ -188,11 +190,10 @@ public final class DraughtsSearchBoard implements SearchBoard {
         throw new IllegalArgumentException("move " + move + " is not legal here");
     }
 
-    /** The legal move of {@code position} a move int stands for. */
-    public static DraughtsMove toMove(DraughtsPosition position, int move) {
-        DraughtsSearchBoard board = new DraughtsSearchBoard(position);
-        String notation = board.notation(move);
-        return position.legalMovesIgnoringDraws().stream().filter(m -> m.notation().equals(notation)).findFirst()
+    @Override
+    public DraughtsMove rootMove(int move) {
+        String notation = new DraughtsSearchBoard(root).notation(move);
+        return root.legalMovesIgnoringDraws().stream().filter(m -> m.notation().equals(notation)).findFirst()
             .orElseThrow();
     }
 }

@@ -13,6 +13,7 @@ import com.plyyard.engine.search.SearchBoard;
 public final class PiracySearchBoard implements SearchBoard {
     private static final int MAX = 1100;
 
+    private final PiracyPosition root;
     private final PiracyRules rules;
     private final PiracyMoveGenerator generator;
     private final SurvivalTable survival;
@@ -20,6 +21,7 @@ public final class PiracySearchBoard implements SearchBoard {
     private int ply;
 
     public PiracySearchBoard(PiracyPosition position) {
+        this.root = position;
         this.rules = position.rules();
         this.generator = rules.generator();
         this.survival = new SurvivalTable(generator);
@@ -114,8 +116,8 @@ public final class PiracySearchBoard implements SearchBoard {
         return p.movesIgnoringPlyLimit().stream().filter(m -> m.code() == move).findFirst().orElseThrow().notation();
     }
 
-    /** The legal move of {@code position} a move int stands for. */
-    public static PiracyMove toMove(PiracyPosition position, int move) {
-        return position.movesIgnoringPlyLimit().stream().filter(m -> m.code() == move).findFirst().orElseThrow();
+    @Override
+    public PiracyMove rootMove(int move) {
+        return root.movesIgnoringPlyLimit().stream().filter(m -> m.code() == move).findFirst().orElseThrow();
     }
 }

@@ -16,12 +16,14 @@ import com.plyyard.engine.search.SearchBoard;
 public final class PloySearchBoard implements SearchBoard {
     private static final int MAX = 256;
 
+    private final PloyPosition rootPosition;
     private final PloyState state;
     private final int root;
     private final long[] hashes = new long[MAX];
     private int ply;
 
     public PloySearchBoard(PloyPosition position) {
+        this.rootPosition = position;
         this.state = position.state().copy();
         this.root = state.actor();
         this.hashes[0] = key();
@@ -128,8 +130,8 @@ public final class PloySearchBoard implements SearchBoard {
         return PloyMoveNotation.format(move, state.mask[PloyState.from(move)] & 0xFF);
     }
 
-    /** The legal move of {@code position} a move int stands for. */
-    public static PloyMove toMove(PloyPosition position, int move) {
-        return position.legalMovesIgnoringDraws().stream().filter(m -> m.code() == move).findFirst().orElseThrow();
+    @Override
+    public PloyMove rootMove(int move) {
+        return rootPosition.legalMovesIgnoringDraws().stream().filter(m -> m.code() == move).findFirst().orElseThrow();
     }
 }
