@@ -1,9 +1,9 @@
 package com.plyyard.bench;
 
-import com.plyyard.engine.draughts.Board;
-import com.plyyard.engine.draughts.Fen;
-import com.plyyard.engine.draughts.Perft;
-import com.plyyard.engine.draughts.RuleSet;
+import com.plyyard.engine.draughts.DraughtsPerft;
+import com.plyyard.engine.draughts.DraughtsPositionNotation;
+import com.plyyard.engine.draughts.DraughtsRuleSet;
+import com.plyyard.engine.draughts.DraughtsState;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -37,16 +37,16 @@ public class DraughtsPerftBenchmark {
 
     /** Named positions of ../shared/rules/draughts.md with a depth giving a few million leaves. */
     public enum Case {
-        FMJD_START(RuleSet.FMJD, "W:W31-50:B1-20", 8),
-        PLYYARD_START(RuleSet.PLYYARD, "B:W31-50:B1-20", 8),
-        RANDOM178(RuleSet.FMJD, "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46", 6),
-        ALL_KINGS(RuleSet.FMJD, "W:WK31-50:BK1-20", 7);
+        FMJD_START(DraughtsRuleSet.FMJD, "W:W31-50:B1-20", 8),
+        PLYYARD_START(DraughtsRuleSet.PLYYARD, "B:W31-50:B1-20", 8),
+        RANDOM178(DraughtsRuleSet.FMJD, "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46", 6),
+        ALL_KINGS(DraughtsRuleSet.FMJD, "W:WK31-50:BK1-20", 7);
 
-        final RuleSet rules;
+        final DraughtsRuleSet rules;
         final String fen;
         final int depth;
 
-        Case(RuleSet rules, String fen, int depth) {
+        Case(DraughtsRuleSet rules, String fen, int depth) {
             this.rules = rules;
             this.fen = fen;
             this.depth = depth;
@@ -68,13 +68,13 @@ public class DraughtsPerftBenchmark {
     @Param({"FMJD_START", "PLYYARD_START", "RANDOM178", "ALL_KINGS"})
     Case position;
 
-    private Perft perft;
-    private Board board;
+    private DraughtsPerft perft;
+    private DraughtsState board;
 
     @Setup
     public void setUp() {
-        perft = new Perft(position.rules);
-        board = Fen.parse(position.fen);
+        perft = new DraughtsPerft(position.rules);
+        board = DraughtsPositionNotation.parse(position.fen);
     }
 
     @Benchmark

@@ -3,12 +3,7 @@ package com.plyyard.client;
 import com.plyyard.client.online.Lobby;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.VariantRules;
-import com.plyyard.engine.draughts.DraughtsPosition;
-import com.plyyard.engine.draughts.PdnGame;
-import com.plyyard.engine.piracy.PiracyPosition;
-import com.plyyard.engine.piracy.PiracyRecord;
-import com.plyyard.engine.ploy.PloyPosition;
-import com.plyyard.engine.ploy.PloyRecord;
+import com.plyyard.engine.Variants;
 import com.plyyard.mapping.ProtoMapper;
 import com.plyyard.proto.v1.GetMatchRequest;
 import com.plyyard.proto.v1.Match;
@@ -29,9 +24,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code export MATCH}: the match's game record — PDN for draughts (rule set recorded), the Ploy and Piracy
- * record formats otherwise (see docs/). A result the rules did not decide (resignation, time, agreement) is
- * written as the match's result.
+ * {@code export MATCH}: the match's game record in its game's format, made by the game's module (PDN for draughts
+ * with the rule set recorded, the Ploy and Piracy record formats; see docs/). A result the rules did not decide
+ * (resignation, time, agreement) is written as the match's result.
  */
 @Command(name = "export", mixinStandardHelpOptions = true, description = "Prints a match's game record.")
 public class ExportCommand implements Callable<Integer> {
@@ -79,12 +74,6 @@ public class ExportCommand implements Callable<Integer> {
         if (m.hasResult() && !m.getResult().getDescription().isEmpty()) {
             tags.put("Termination", m.getResult().getDescription());
         }
-        if (first instanceof DraughtsPosition d) {
-            return PdnGame.record(d, moves, tags).write();
-        }
-        if (first instanceof PloyPosition p) {
-            return PloyRecord.record(p, moves, tags).write();
-        }
-        return PiracyRecord.record((PiracyPosition) first, moves, tags).write();
+        return Variants.module(first).record(first, moves, tags).write();
     }
 }

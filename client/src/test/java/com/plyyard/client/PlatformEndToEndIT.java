@@ -7,7 +7,7 @@ import com.plyyard.client.online.Lobby;
 import com.plyyard.client.platform.Platform;
 import com.plyyard.client.platform.ServiceSpec;
 import com.plyyard.engine.Position;
-import com.plyyard.engine.draughts.PdnGame;
+import com.plyyard.engine.draughts.DraughtsRecord;
 import com.plyyard.engine.piracy.PiracyRecord;
 import com.plyyard.engine.ploy.PloyRecord;
 import com.plyyard.proto.v1.GetMatchRequest;
@@ -111,7 +111,7 @@ class PlatformEndToEndIT {
     @Test
     void draughtsAgainstTheAi() {
         Match m = playToTheEnd("draughts:fmjd", "e2e-draughts");
-        PdnGame record = PdnGame.parse(export(m, "e2e-draughts"));
+        DraughtsRecord record = DraughtsRecord.parse(export(m, "e2e-draughts"));
         assertEquals(moves(m), record.moves());
         Position end = record.replay();
         assertTrue(end.isOver(), "the rules ended the game");

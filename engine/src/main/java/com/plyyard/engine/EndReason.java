@@ -1,6 +1,9 @@
 package com.plyyard.engine;
 
-/** Why a game ended; mirrors {@code plyyard.v1.EndReason}. */
+/**
+ * Why a game ended; mirrors {@code plyyard.v1.EndReason}, constant by constant through mapping's
+ * {@code EndReasons} (a constant added here must be added there and to the proto).
+ */
 public enum EndReason {
     NO_PIECES,
     NO_LEGAL_MOVE,

@@ -19,7 +19,10 @@ public interface Position {
 
     List<Seat> seats();
 
-    /** Every legal move, sorted by canonical notation; empty when the game is over. */
+    /**
+     * Every legal move, sorted by canonical notation in its game's {@link GameModule#moveOrder()}; empty when the
+     * game is over.
+     */
     List<? extends LegalMove> legalMoves();
 
     /**

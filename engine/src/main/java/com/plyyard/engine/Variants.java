@@ -1,24 +1,52 @@
 package com.plyyard.engine;
 
-import com.plyyard.engine.draughts.DraughtsCatalog;
-import com.plyyard.engine.piracy.PiracyCatalog;
-import com.plyyard.engine.ploy.PloyCatalog;
+import com.plyyard.engine.draughts.DraughtsModule;
+import com.plyyard.engine.piracy.PiracyModule;
+import com.plyyard.engine.ploy.PloyModule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Every variant Ply Yard knows, by id. */
+/**
+ * The registry: every game Ply Yard plays, each as its {@link GameModule}, and through them every variant by
+ * id. The one place that names the games; adding a game is one more entry in {@link #MODULES}.
+ */
 public final class Variants {
-    private static final List<GameCatalog> CATALOGS = List.of(new DraughtsCatalog(), new PloyCatalog(), new PiracyCatalog());
+    private static final List<GameModule> MODULES = List.of(new DraughtsModule(), new PloyModule(), new PiracyModule());
 
     private Variants() {
+    }
+
+    /** Every game's module, in a stable order. */
+    public static List<GameModule> modules() {
+        return MODULES;
+    }
+
+    /**
+     * The module of a game.
+     *
+     * @throws InvalidInputException if no registered module plays it
+     */
+    public static GameModule module(String game) {
+        for (GameModule module : MODULES) {
+            if (module.game().equals(game)) {
+                return module;
+            }
+        }
+        throw new InvalidInputException("Ply Yard does not play '" + game + "'; its games are "
+            + String.join(", ", MODULES.stream().map(GameModule::game).toList()) + ".");
+    }
+
+    /** The module of the game a position belongs to. */
+    public static GameModule module(Position position) {
+        return module(position.rules().game());
     }
 
     /** All variant ids, in a stable order. */
     public static List<String> ids() {
         List<String> ids = new ArrayList<>();
-        for (GameCatalog catalog : CATALOGS) {
-            ids.addAll(catalog.ids());
+        for (GameModule module : MODULES) {
+            ids.addAll(module.variantIds());
         }
         return ids;
     }
@@ -43,9 +71,9 @@ public final class Variants {
         if (id == null || id.isBlank()) {
             throw new InvalidInputException("No variant given; known variants: " + String.join(", ", ids()) + ".");
         }
-        for (GameCatalog catalog : CATALOGS) {
-            if (catalog.ids().contains(id)) {
-                return catalog.create(id, options == null ? Map.of() : options);
+        for (GameModule module : MODULES) {
+            if (module.variantIds().contains(id)) {
+                return module.rules(id, options == null ? Map.of() : options);
             }
         }
         throw new InvalidInputException("Unknown variant '" + id + "'; known variants: " + String.join(", ", ids()) + ".");

@@ -3,11 +3,11 @@ package com.plyyard.mapping;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
-import com.plyyard.engine.draughts.Board;
 import com.plyyard.engine.draughts.DraughtsMove;
 import com.plyyard.engine.draughts.DraughtsPosition;
+import com.plyyard.engine.draughts.DraughtsPositionNotation;
 import com.plyyard.engine.draughts.DraughtsRules;
-import com.plyyard.engine.draughts.Fen;
+import com.plyyard.engine.draughts.DraughtsState;
 import com.plyyard.engine.draughts.Piece;
 import com.plyyard.proto.v1.DraughtsBoard;
 import com.plyyard.proto.v1.DraughtsOptions;
@@ -53,7 +53,7 @@ public final class DraughtsMapper implements GameMapper {
 
     @Override
     public void putBoard(Position position, GameState.Builder state) {
-        Board board = ((DraughtsPosition) position).board();
+        DraughtsState board = ((DraughtsPosition) position).state();
         DraughtsBoard.Builder b = DraughtsBoard.newBuilder().setWhiteToMove(board.whiteToMove());
         for (int square = 1; square <= 50; square++) {
             Piece piece = board.pieceAt(square);
@@ -98,6 +98,6 @@ public final class DraughtsMapper implements GameMapper {
                 throw new InvalidInputException("Square " + square + " is listed twice in the board.");
             }
         }
-        return Fen.format(Board.of(board.getWhiteToMove(), pieces));
+        return DraughtsPositionNotation.format(DraughtsState.of(board.getWhiteToMove(), pieces));
     }
 }

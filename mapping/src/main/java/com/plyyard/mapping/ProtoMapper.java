@@ -7,7 +7,6 @@ import com.plyyard.engine.Outcome;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.VariantRules;
 import com.plyyard.engine.Variants;
-import com.plyyard.proto.v1.EndReason;
 import com.plyyard.proto.v1.Game;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.GameStatus;
@@ -145,7 +144,7 @@ public final class ProtoMapper {
     public static com.plyyard.proto.v1.Outcome outcome(Outcome o) {
         com.plyyard.proto.v1.Outcome.Builder b = com.plyyard.proto.v1.Outcome.newBuilder()
             .setKind(o.draw() ? OutcomeKind.DRAW : OutcomeKind.WIN)
-            .setReason(EndReason.valueOf(o.reason().name()))
+            .setReason(EndReasons.toProto(o.reason()))
             .setDescription(o.description());
         for (int w : o.winners()) {
             b.addWinners(w);

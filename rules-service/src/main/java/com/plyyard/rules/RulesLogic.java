@@ -4,10 +4,10 @@ import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.VariantRules;
+import com.plyyard.engine.SeatRemoval;
 import com.plyyard.engine.Variants;
-import com.plyyard.engine.ploy.PloyMode;
-import com.plyyard.engine.ploy.PloyPosition;
 import com.plyyard.grpc.Statuses;
+import com.plyyard.mapping.EndReasons;
 import com.plyyard.mapping.GameMapper;
 import com.plyyard.mapping.ProtoMapper;
 import com.plyyard.proto.v1.ApplyMoveRequest;
@@ -30,10 +30,8 @@ import com.plyyard.proto.v1.RemoveSeatRequest;
 import com.plyyard.proto.v1.EndReason;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
@@ -178,8 +176,8 @@ public class RulesLogic {
     }
 
     /**
-     * A seat leaves by resignation or time: free-for-all Ploy goes on without it (the engine removes its
-     * pieces); every other game ends, the leaving side losing.
+     * A seat leaves by resignation or time: the game's module decides whether the game goes on without it
+     * (free-for-all Ploy) or ends, the leaving side losing; this method checks the request and maps the answer.
      */
     public GameState removeSeat(RemoveSeatRequest request) {
         GameState state = requireState(request.hasState(), request.getState());
@@ -201,21 +199,13 @@ public class RulesLogic {
         if (leaving.out()) {
             throw Statuses.failedPrecondition(capital(leaving.colour()) + " is already out of the game.");
         }
-        if (position instanceof PloyPosition ploy && ploy.rules().ployMode() == PloyMode.FREE_FOR_ALL) {
-            return mapper.state(ploy.withoutSeat((int) seat));
+        SeatRemoval removal = Variants.module(position).removeSeat(position, (int) seat, EndReasons.toEngine(reason));
+        if (removal.outcome().isEmpty()) {
+            return mapper.state(removal.position());
         }
-        List<Integer> winners = new ArrayList<>();
-        for (com.plyyard.engine.Seat s : seats) {
-            if (s.team() != leaving.team()) {
-                winners.add(s.index());
-            }
-        }
-        String names = winners.stream().map(w -> capital(seats.get(w).colour())).collect(Collectors.joining(" and "));
-        String why = reason == EndReason.RESIGNATION ? " resigned." : " ran out of time.";
-        com.plyyard.engine.Outcome outcome = new com.plyyard.engine.Outcome(false, winners,
-            com.plyyard.engine.EndReason.valueOf(reason.name()),
-            names + (winners.size() == 1 ? " wins: " : " win: ") + capital(leaving.colour()) + why, List.of());
-        GameState.Builder b = mapper.state(position).toBuilder()
+        com.plyyard.engine.Outcome outcome = removal.outcome().get();
+        List<Integer> winners = outcome.winners();
+        GameState.Builder b = mapper.state(removal.position()).toBuilder()
             .setStatus(GameStatus.FINISHED)
             .setOutcome(ProtoMapper.outcome(outcome));
         for (int i = 0; i < b.getSeatsCount(); i++) {

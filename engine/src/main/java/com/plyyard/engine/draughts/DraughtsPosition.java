@@ -32,7 +32,7 @@ public final class DraughtsPosition implements Position {
     enum Endgame { NONE, SIXTEEN, FIVE }
 
     private final DraughtsRules rules;
-    private final Board board;
+    private final DraughtsState board;
     private final int kingMovePlies;
     private final int sixteenPlies; // -1: not running
     private final int fivePlies; // -1: not running
@@ -43,7 +43,7 @@ public final class DraughtsPosition implements Position {
     private final List<DraughtsMove> moves;
     private final Outcome outcome;
 
-    DraughtsPosition(DraughtsRules rules, Board board, int kingMovePlies, int sixteenPlies, int fivePlies,
+    DraughtsPosition(DraughtsRules rules, DraughtsState board, int kingMovePlies, int sixteenPlies, int fivePlies,
                      int noCapturePlies, long[] keys, int ply) {
         this.rules = rules;
         this.board = board;
@@ -59,10 +59,10 @@ public final class DraughtsPosition implements Position {
     }
 
     /** A position with fresh history: counters at zero (endgame counts start now if they apply). */
-    static DraughtsPosition fresh(DraughtsRules rules, Board board) {
-        Endgame e = rules.ruleSet() == RuleSet.FMJD ? endgame(board) : Endgame.NONE;
+    static DraughtsPosition fresh(DraughtsRules rules, DraughtsState board) {
+        Endgame e = rules.ruleSet() == DraughtsRuleSet.FMJD ? endgame(board) : Endgame.NONE;
         return new DraughtsPosition(rules, board, 0, e == Endgame.SIXTEEN ? 0 : -1, e == Endgame.FIVE ? 0 : -1, 0,
-            new long[] {Zobrist.key(board)}, 0);
+            new long[] {DraughtsZobrist.key(board)}, 0);
     }
 
     @Override
@@ -70,13 +70,13 @@ public final class DraughtsPosition implements Position {
         return rules;
     }
 
-    public Board board() {
+    public DraughtsState state() {
         return board;
     }
 
     @Override
     public String notation() {
-        return Fen.format(board);
+        return DraughtsPositionNotation.format(board);
     }
 
     @Override
@@ -109,7 +109,7 @@ public final class DraughtsPosition implements Position {
         if (outcome != null) {
             throw new GameOverException("The game is over (" + outcome.description() + "); no more moves can be played.");
         }
-        return MoveNotation.parse(text, moves);
+        return DraughtsMoveNotation.parse(text, moves);
     }
 
     @Override
@@ -120,14 +120,14 @@ public final class DraughtsPosition implements Position {
         if (!(move instanceof DraughtsMove m) || !moves.contains(m)) {
             throw new IllegalMoveException("Move " + move + " does not belong to this position.");
         }
-        Board next = Moves.apply(board, m);
+        DraughtsState next = Moves.apply(board, m);
         boolean irreversible = m.isCapture() || !m.kingMove();
         // each rule set keeps only its own counters, so equal positions compare equal
         int kingMoves = 0;
         int five = -1;
         int sixteen = -1;
         int noCapture = 0;
-        if (rules.ruleSet() == RuleSet.FMJD) {
+        if (rules.ruleSet() == DraughtsRuleSet.FMJD) {
             kingMoves = (m.kingMove() && !m.isCapture()) ? kingMovePlies + 1 : 0;
             Endgame e = endgame(next);
             if (e == Endgame.FIVE) {
@@ -141,7 +141,7 @@ public final class DraughtsPosition implements Position {
         } else {
             noCapture = (m.isCapture() || m.promotes()) ? 0 : noCapturePlies + 1;
         }
-        long[] nextKeys = Repetitions.after(keys, Zobrist.key(next), irreversible);
+        long[] nextKeys = Repetitions.after(keys, DraughtsZobrist.key(next), irreversible);
         return new DraughtsPosition(rules, next, kingMoves, sixteen, five, noCapture, nextKeys, ply + 1);
     }
 
@@ -158,7 +158,7 @@ public final class DraughtsPosition implements Position {
     @Override
     public List<DrawCounter> drawCounters() {
         List<DrawCounter> counters = new ArrayList<>(3);
-        if (rules.ruleSet() == RuleSet.FMJD) {
+        if (rules.ruleSet() == DraughtsRuleSet.FMJD) {
             counters.add(new DrawCounter("25-move", kingMovePlies, TWENTY_FIVE_LIMIT));
             if (sixteenPlies >= 0) {
                 counters.add(new DrawCounter("16-move", sixteenPlies, SIXTEEN_LIMIT));
@@ -190,7 +190,7 @@ public final class DraughtsPosition implements Position {
     private List<DraughtsMove> generateMoves() {
         MoveList list = new MoveList();
         list.enablePaths();
-        new MoveGenerator(rules.ruleSet()).generate(board, list);
+        new DraughtsMoveGenerator(rules.ruleSet()).generate(board, list);
         List<DraughtsMove> out = new ArrayList<>(list.size());
         long own = board.pieces(board.whiteToMove());
         long promotionRow = board.whiteToMove() ? Squares.WHITE_PROMOTION : Squares.BLACK_PROMOTION;
@@ -209,8 +209,8 @@ public final class DraughtsPosition implements Position {
             }
             out.add(new DraughtsMove(Squares.square(fromBit), Squares.square(toBit), list.captured(i), promotes, king, paths));
         }
-        MoveNotation.assign(out);
-        out.sort(Comparator.comparing(DraughtsMove::notation, MoveNotation.ORDER));
+        DraughtsMoveNotation.assign(out);
+        out.sort(Comparator.comparing(DraughtsMove::notation, DraughtsMoveNotation.ORDER));
         return List.copyOf(out);
     }
 
@@ -225,7 +225,7 @@ public final class DraughtsPosition implements Position {
         if (noMoves) {
             return Outcome.win(otherSeat, EndReason.NO_LEGAL_MOVE, other + " wins: " + mover + " has no legal move.");
         }
-        if (rules.ruleSet() == RuleSet.FMJD) {
+        if (rules.ruleSet() == DraughtsRuleSet.FMJD) {
             if (repetitions() >= 3) {
                 return Outcome.draw(EndReason.THREEFOLD_REPETITION, "Draw: the same position occurred three times.");
             }
@@ -247,12 +247,12 @@ public final class DraughtsPosition implements Position {
     }
 
     /** Which fmjd endgame rule the material falls under. */
-    static Endgame endgame(Board b) {
+    static Endgame endgame(DraughtsState b) {
         Endgame e = loneKingAgainst(b, true);
         return e != Endgame.NONE ? e : loneKingAgainst(b, false);
     }
 
-    private static Endgame loneKingAgainst(Board b, boolean loneWhite) {
+    private static Endgame loneKingAgainst(DraughtsState b, boolean loneWhite) {
         long lone = b.pieces(loneWhite);
         if (Long.bitCount(lone) != 1 || (lone & b.kings()) == 0) {
             return Endgame.NONE;

@@ -13,16 +13,16 @@ public final class DraughtsRules implements VariantRules {
     public static final int DEFAULT_NO_CAPTURE_DRAW_PLIES = 50;
     public static final String OPTION_NO_CAPTURE_DRAW_PLIES = "no-capture-draw-plies";
 
-    private final RuleSet ruleSet;
+    private final DraughtsRuleSet ruleSet;
     private final int noCaptureDrawPlies;
 
-    private DraughtsRules(RuleSet ruleSet, int noCaptureDrawPlies) {
+    private DraughtsRules(DraughtsRuleSet ruleSet, int noCaptureDrawPlies) {
         this.ruleSet = ruleSet;
         this.noCaptureDrawPlies = noCaptureDrawPlies;
     }
 
     public static DraughtsRules fmjd() {
-        return new DraughtsRules(RuleSet.FMJD, 0);
+        return new DraughtsRules(DraughtsRuleSet.FMJD, 0);
     }
 
     public static DraughtsRules plyyard() {
@@ -35,14 +35,14 @@ public final class DraughtsRules implements VariantRules {
             throw new InvalidInputException("Option " + OPTION_NO_CAPTURE_DRAW_PLIES + " must be between 0 and 100000, not "
                 + noCaptureDrawPlies + ".");
         }
-        return new DraughtsRules(RuleSet.PLYYARD, noCaptureDrawPlies);
+        return new DraughtsRules(DraughtsRuleSet.PLYYARD, noCaptureDrawPlies);
     }
 
-    public static DraughtsRules of(RuleSet ruleSet) {
-        return ruleSet == RuleSet.FMJD ? fmjd() : plyyard();
+    public static DraughtsRules of(DraughtsRuleSet ruleSet) {
+        return ruleSet == DraughtsRuleSet.FMJD ? fmjd() : plyyard();
     }
 
-    public RuleSet ruleSet() {
+    public DraughtsRuleSet ruleSet() {
         return ruleSet;
     }
 
@@ -74,7 +74,7 @@ public final class DraughtsRules implements VariantRules {
     @Override
     public Map<String, String> options() {
         Map<String, String> options = new LinkedHashMap<>();
-        if (ruleSet == RuleSet.PLYYARD) {
+        if (ruleSet == DraughtsRuleSet.PLYYARD) {
             options.put(OPTION_NO_CAPTURE_DRAW_PLIES, Integer.toString(noCaptureDrawPlies));
         }
         return options;
@@ -82,7 +82,7 @@ public final class DraughtsRules implements VariantRules {
 
     @Override
     public String description() {
-        return ruleSet == RuleSet.FMJD
+        return ruleSet == DraughtsRuleSet.FMJD
             ? "International draughts 10x10, FMJD rules: White starts, Turkish strike, majority rule, FMJD draw rules."
             : "International draughts 10x10, Ply Yard rules: Black starts, captured pieces leave at once, "
                 + "more kings break equal captures, draw after " + noCaptureDrawPlies + " plies without capture or promotion.";
@@ -100,20 +100,20 @@ public final class DraughtsRules implements VariantRules {
 
     @Override
     public DraughtsPosition start() {
-        return DraughtsPosition.fresh(this, Board.start(ruleSet));
+        return DraughtsPosition.fresh(this, DraughtsState.start(ruleSet));
     }
 
     @Override
     public DraughtsPosition parse(String text) {
-        return DraughtsPosition.fresh(this, Fen.parse(text));
+        return DraughtsPosition.fresh(this, DraughtsPositionNotation.parse(text));
     }
 
     @Override
     public DraughtsPosition restore(String text, Map<String, Integer> counters, long[] repetitionKeys, int ply) {
-        return Restore.restore(this, Fen.parse(text), counters, repetitionKeys, ply);
+        return Restore.restore(this, DraughtsPositionNotation.parse(text), counters, repetitionKeys, ply);
     }
 
-    public DraughtsPosition position(Board board) {
+    public DraughtsPosition position(DraughtsState board) {
         return DraughtsPosition.fresh(this, board);
     }
 
@@ -124,22 +124,22 @@ public final class DraughtsRules implements VariantRules {
 
     @Override
     public long perft(Position position, int depth, BooleanSupplier stop) {
-        return new Perft(ruleSet).count(board(position), depth, stop);
+        return new DraughtsPerft(ruleSet).count(state(position), depth, stop);
     }
 
     @Override
     public Map<String, Long> divide(Position position, int depth, BooleanSupplier stop) {
         DraughtsPosition p = (DraughtsPosition) checkOwn(position);
         Map<String, Long> out = new LinkedHashMap<>();
-        Perft perft = new Perft(ruleSet);
+        DraughtsPerft perft = new DraughtsPerft(ruleSet);
         for (DraughtsMove m : p.legalMovesIgnoringDraws()) {
-            out.put(m.notation(), depth <= 1 ? 1L : perft.count(Moves.apply(p.board(), m), depth - 1, stop));
+            out.put(m.notation(), depth <= 1 ? 1L : perft.count(Moves.apply(p.state(), m), depth - 1, stop));
         }
         return out;
     }
 
-    private Board board(Position position) {
-        return ((DraughtsPosition) checkOwn(position)).board();
+    private DraughtsState state(Position position) {
+        return ((DraughtsPosition) checkOwn(position)).state();
     }
 
     private Position checkOwn(Position position) {

@@ -12,8 +12,9 @@ import com.plyyard.engine.search.SearchBoard;
 public final class DraughtsSearchBoard implements SearchBoard {
     private static final int MAX = 256;
 
+    private final DraughtsPosition root;
     private final DraughtsRules rules;
-    private final MoveGenerator generator;
+    private final DraughtsMoveGenerator generator;
     private final long[] white = new long[MAX];
     private final long[] black = new long[MAX];
     private final long[] kings = new long[MAX];
@@ -24,14 +25,15 @@ public final class DraughtsSearchBoard implements SearchBoard {
     private int ply;
 
     public DraughtsSearchBoard(DraughtsPosition position) {
+        this.root = position;
         this.rules = position.rules();
-        this.generator = new MoveGenerator(rules.ruleSet());
-        Board b = position.board();
+        this.generator = new DraughtsMoveGenerator(rules.ruleSet());
+        DraughtsState b = position.state();
         white[0] = b.white();
         black[0] = b.black();
         kings[0] = b.kings();
         whiteToMove[0] = b.whiteToMove();
-        hash[0] = Zobrist.key(b);
+        hash[0] = DraughtsZobrist.key(b);
         for (int i = 0; i < MAX; i++) {
             lists[i] = new MoveList();
         }
@@ -96,13 +98,13 @@ public final class DraughtsSearchBoard implements SearchBoard {
         long captured = list.captured(index);
         boolean king = (k & from) != 0;
         boolean promotes = !king && (to & (w ? Squares.WHITE_PROMOTION : Squares.BLACK_PROMOTION)) != 0;
-        long key = hash[ply] ^ Zobrist.blackToMove();
+        long key = hash[ply] ^ DraughtsZobrist.blackToMove();
         int ownType = w ? 0 : 2;
-        key ^= Zobrist.piece(ownType + (king ? 1 : 0), fromBit) ^ Zobrist.piece(ownType + (king || promotes ? 1 : 0), toBit);
+        key ^= DraughtsZobrist.piece(ownType + (king ? 1 : 0), fromBit) ^ DraughtsZobrist.piece(ownType + (king || promotes ? 1 : 0), toBit);
         int oppType = w ? 2 : 0;
         for (long c = captured; c != 0; c &= c - 1) {
             int b = Long.numberOfTrailingZeros(c);
-            key ^= Zobrist.piece(oppType + ((k & (1L << b)) != 0 ? 1 : 0), b);
+            key ^= DraughtsZobrist.piece(oppType + ((k & (1L << b)) != 0 ? 1 : 0), b);
         }
         long newOwn = (own & ~from) | to;
         long newOpp = opp & ~captured;
@@ -143,7 +145,7 @@ public final class DraughtsSearchBoard implements SearchBoard {
 
     @Override
     public int evaluate() {
-        int e = DraughtsEval.evaluate(white[ply], black[ply], kings[ply]);
+        int e = DraughtsEvaluation.evaluate(white[ply], black[ply], kings[ply]);
         return whiteToMove[ply] ? e : -e;
     }
 
@@ -159,7 +161,7 @@ public final class DraughtsSearchBoard implements SearchBoard {
         for (int i = 0; i < list.size(); i++) {
             if (encode(list, i) == move) {
                 long c = list.captured(i);
-                return DraughtsEval.MAN * Long.bitCount(c & ~kings[ply]) + DraughtsEval.KING * Long.bitCount(c & kings[ply]);
+                return DraughtsEvaluation.MAN * Long.bitCount(c & ~kings[ply]) + DraughtsEvaluation.KING * Long.bitCount(c & kings[ply]);
             }
         }
         return 0;
@@ -176,7 +178,7 @@ public final class DraughtsSearchBoard implements SearchBoard {
         MoveList list = list();
         for (int i = 0; i < list.size(); i++) {
             if (encode(list, i) == move) {
-                Board b = Board.ofMasks(white[ply], black[ply], kings[ply], whiteToMove[ply]);
+                DraughtsState b = DraughtsState.ofMasks(white[ply], black[ply], kings[ply], whiteToMove[ply]);
                 for (DraughtsMove m : rules.position(b).legalMovesIgnoringDraws()) {
                     if (Squares.bit(m.from()) == list.fromBit(i) && Squares.bit(m.to()) == list.toBit(i)
                         && m.capturedMask() == list.captured(i)) {
@@ -188,11 +190,10 @@ public final class DraughtsSearchBoard implements SearchBoard {
         throw new IllegalArgumentException("move " + move + " is not legal here");
     }
 
-    /** The legal move of {@code position} a move int stands for. */
-    public static DraughtsMove toMove(DraughtsPosition position, int move) {
-        DraughtsSearchBoard board = new DraughtsSearchBoard(position);
-        String notation = board.notation(move);
-        return position.legalMovesIgnoringDraws().stream().filter(m -> m.notation().equals(notation)).findFirst()
+    @Override
+    public DraughtsMove rootMove(int move) {
+        String notation = new DraughtsSearchBoard(root).notation(move);
+        return root.legalMovesIgnoringDraws().stream().filter(m -> m.notation().equals(notation)).findFirst()
             .orElseThrow();
     }
 }

@@ -5,7 +5,7 @@ final class Moves {
     private Moves() {
     }
 
-    static Board apply(Board board, DraughtsMove move) {
+    static DraughtsState apply(DraughtsState board, DraughtsMove move) {
         long fromMask = Squares.mask(move.from());
         long toMask = Squares.mask(move.to());
         return apply(board, fromMask, toMask, move.capturedMask());
@@ -16,7 +16,7 @@ final class Moves {
      * {@code from} may equal {@code to} (a king's capture tour back home) and, under plyyard, {@code to}
      * may be a captured square: clearing before setting handles both.
      */
-    static Board apply(Board board, long fromMask, long toMask, long captured) {
+    static DraughtsState apply(DraughtsState board, long fromMask, long toMask, long captured) {
         boolean white = board.whiteToMove();
         long own = board.pieces(white);
         long opp = board.pieces(!white) & ~captured;
@@ -27,6 +27,6 @@ final class Moves {
         } else if ((toMask & (white ? Squares.WHITE_PROMOTION : Squares.BLACK_PROMOTION)) != 0) {
             kings |= toMask;
         }
-        return white ? Board.ofMasks(own, opp, kings, false) : Board.ofMasks(opp, own, kings, true);
+        return white ? DraughtsState.ofMasks(own, opp, kings, false) : DraughtsState.ofMasks(opp, own, kings, true);
     }
 }

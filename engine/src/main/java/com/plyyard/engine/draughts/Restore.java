@@ -10,8 +10,8 @@ final class Restore {
     private Restore() {
     }
 
-    static DraughtsPosition restore(DraughtsRules rules, Board board, Map<String, Integer> counters, long[] keys, int ply) {
-        Set<String> known = rules.ruleSet() == RuleSet.FMJD ? Set.of("25-move", "16-move", "5-move") : Set.of("no-capture");
+    static DraughtsPosition restore(DraughtsRules rules, DraughtsState board, Map<String, Integer> counters, long[] keys, int ply) {
+        Set<String> known = rules.ruleSet() == DraughtsRuleSet.FMJD ? Set.of("25-move", "16-move", "5-move") : Set.of("no-capture");
         for (Map.Entry<String, Integer> e : counters.entrySet()) {
             if (!known.contains(e.getKey())) {
                 throw new InvalidInputException("Draw counter '" + e.getKey() + "' does not exist under " + rules.id()
@@ -24,7 +24,7 @@ final class Restore {
         if (ply < 0) {
             throw new InvalidInputException("The ply count must not be negative.");
         }
-        DraughtsPosition.Endgame endgame = rules.ruleSet() == RuleSet.FMJD ? DraughtsPosition.endgame(board)
+        DraughtsPosition.Endgame endgame = rules.ruleSet() == DraughtsRuleSet.FMJD ? DraughtsPosition.endgame(board)
             : DraughtsPosition.Endgame.NONE;
         Integer sixteen = counters.get("16-move");
         Integer five = counters.get("5-move");
@@ -37,7 +37,7 @@ final class Restore {
         }
         int sixteenPlies = sixteen != null ? sixteen : (endgame == DraughtsPosition.Endgame.SIXTEEN ? 0 : -1);
         int fivePlies = five != null ? five : (endgame == DraughtsPosition.Endgame.FIVE ? 0 : -1);
-        long[] history = Repetitions.endingWith(keys, Zobrist.key(board));
+        long[] history = Repetitions.endingWith(keys, DraughtsZobrist.key(board));
         return new DraughtsPosition(rules, board, counters.getOrDefault("25-move", 0), sixteenPlies, fivePlies,
             counters.getOrDefault("no-capture", 0), history, ply);
     }

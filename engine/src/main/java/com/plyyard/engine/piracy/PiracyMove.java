@@ -31,13 +31,13 @@ public final class PiracyMove implements LegalMove {
 
     /** "L", "F" or "R". */
     public String turn() {
-        int units = PiracyCore.units(code);
+        int units = PiracyMoveGenerator.units(code);
         return units > 0 ? "L" : units < 0 ? "R" : "F";
     }
 
     /** Turn in 45° steps: +1 L, 0 F, −1 R, ±2 at a port. */
     public int units() {
-        return PiracyCore.units(code);
+        return PiracyMoveGenerator.units(code);
     }
 
     /** The new bow square; for a ship running aground, the land square it sails onto (may be off the board: "-"). */

@@ -8,24 +8,24 @@ import java.util.function.BooleanSupplier;
  * not stop the count (like every draw rule in perft); sinking and the end of the survival moves do.
  */
 final class PiracyPerft {
-    private final PiracyCore core;
+    private final PiracyMoveGenerator generator;
     private final BooleanSupplier stop;
     private final int[][] buffers;
     /** Folded from every leaf and published, so the JIT cannot drop the work of playing leaf moves. */
     private long sink;
     private static volatile long published;
 
-    private PiracyPerft(PiracyCore core, int depth, BooleanSupplier stop) {
-        this.core = core;
+    private PiracyPerft(PiracyMoveGenerator generator, int depth, BooleanSupplier stop) {
+        this.generator = generator;
         this.stop = stop;
         this.buffers = new int[Math.max(depth, 1)][3];
     }
 
-    static long count(PiracyCore core, long state, int depth, BooleanSupplier stop) {
+    static long count(PiracyMoveGenerator generator, long state, int depth, BooleanSupplier stop) {
         if (depth == 0) {
             return 1;
         }
-        PiracyPerft perft = new PiracyPerft(core, depth, stop);
+        PiracyPerft perft = new PiracyPerft(generator, depth, stop);
         long n = perft.count(state, depth);
         published = perft.sink;
         return n;
@@ -36,16 +36,16 @@ final class PiracyPerft {
             throw new CancellationException("perft stopped");
         }
         int[] moves = buffers[depth - 1];
-        int n = core.generateIgnoringPlyLimit(state, moves);
+        int n = generator.generateIgnoringPlyLimit(state, moves);
         if (depth == 1) {
             for (int i = 0; i < n; i++) {
-                sink ^= core.play(state, moves[i]);
+                sink ^= generator.play(state, moves[i]);
             }
             return n;
         }
         long nodes = 0;
         for (int i = 0; i < n; i++) {
-            nodes += count(core.play(state, moves[i]), depth - 1);
+            nodes += count(generator.play(state, moves[i]), depth - 1);
         }
         return nodes;
     }

@@ -4,7 +4,6 @@ import com.plyyard.engine.DrawCounter;
 import com.plyyard.engine.EndReason;
 import com.plyyard.engine.GameOverException;
 import com.plyyard.engine.IllegalMoveException;
-import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Outcome;
 import com.plyyard.engine.Position;
@@ -12,15 +11,10 @@ import com.plyyard.engine.Seat;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** An immutable Piracy position: the packed state and the rules (with the sea) it belongs to. */
 public final class PiracyPosition implements Position {
-    private static final Pattern MOVE = Pattern.compile("([lfr])([a-z][0-9]{1,2})?[+!~#]*");
-
     private final PiracyRules rules;
     private final long state;
     private final List<PiracyMove> moves;
@@ -31,7 +25,7 @@ public final class PiracyPosition implements Position {
         this.state = state;
         this.outcome = decide();
         int[] codes = new int[3];
-        this.moves = outcome == null ? describeAll(codes, rules.core().generate(state, codes)) : List.of();
+        this.moves = outcome == null ? describeAll(codes, rules.generator().generate(state, codes)) : List.of();
     }
 
     @Override
@@ -46,7 +40,7 @@ public final class PiracyPosition implements Position {
 
     @Override
     public String notation() {
-        return PiracyText.format(rules.geometry(), state);
+        return PiracyPositionNotation.format(rules.geometry(), state);
     }
 
     @Override
@@ -72,9 +66,9 @@ public final class PiracyPosition implements Position {
         int ship = PiracyState.ship(state, side);
         Geometry g = rules.geometry();
         if (PiracyState.sunk(ship)) {
-            return new ShipView("", "", 0, PiracyCore.SINKING_HITS, 0, true);
+            return new ShipView("", "", 0, PiracyMoveGenerator.SINKING_HITS, 0, true);
         }
-        return new ShipView(g.name(PiracyState.bow(ship)), g.name(rules.core().stern(ship)), PiracyState.heading(ship),
+        return new ShipView(g.name(PiracyState.bow(ship)), g.name(rules.generator().stern(ship)), PiracyState.heading(ship),
             PiracyState.hits(ship), PiracyState.run(ship), false);
     }
 
@@ -92,7 +86,7 @@ public final class PiracyPosition implements Position {
     /** Moves even at the 490-ply limit (perft counts them). */
     List<PiracyMove> movesIgnoringPlyLimit() {
         int[] codes = new int[3];
-        return describeAll(codes, rules.core().generateIgnoringPlyLimit(state, codes));
+        return describeAll(codes, rules.generator().generateIgnoringPlyLimit(state, codes));
     }
 
     private List<PiracyMove> describeAll(int[] codes, int n) {
@@ -108,14 +102,14 @@ public final class PiracyPosition implements Position {
         int side = PiracyState.toMove(state);
         int me = PiracyState.ship(state, side);
         int enemy = PiracyState.ship(state, 1 - side);
-        long after = rules.core().play(state, code);
+        long after = rules.generator().play(state, code);
         int enemyAfter = PiracyState.ship(after, 1 - side);
         Geometry g = rules.geometry();
-        int target = g.step(PiracyState.bow(me), PiracyCore.headingAfter(PiracyState.heading(me), code));
+        int target = g.step(PiracyState.bow(me), PiracyMoveGenerator.headingAfter(PiracyState.heading(me), code));
         boolean aground = target == Geometry.LAND;
         String bow = aground ? landName(me, code) : g.name(target);
-        int dealt = rules.core().hitsDealt(state, code);
-        int penalties = aground ? 0 : rules.core().penalties(PiracyState.run(me), PiracyCore.units(code));
+        int dealt = rules.generator().hitsDealt(state, code);
+        int penalties = aground ? 0 : rules.generator().penalties(PiracyState.run(me), PiracyMoveGenerator.units(code));
         boolean sinks = !PiracyState.sunk(enemy) && PiracyState.sunk(enemyAfter);
         return new PiracyMove(code, bow, dealt, penalties, aground, sinks);
     }
@@ -123,7 +117,7 @@ public final class PiracyPosition implements Position {
     /** The island square a grounding move sails onto, or "-" when it leaves the board. */
     private String landName(int ship, int code) {
         Geometry g = rules.geometry();
-        int h = PiracyCore.headingAfter(PiracyState.heading(ship), code);
+        int h = PiracyMoveGenerator.headingAfter(PiracyState.heading(ship), code);
         int x = PiracyState.bow(ship) % g.size() + Geometry.DX[h];
         int y = PiracyState.bow(ship) / g.size() + Geometry.DY[h];
         return x < 0 || y < 0 || x >= g.size() || y >= g.size() ? "-" : Geometry.name(x, y, g.size());
@@ -132,43 +126,7 @@ public final class PiracyPosition implements Position {
     @Override
     public PiracyMove parseMove(String text) {
         requireOngoing();
-        if (text == null || text.isBlank()) {
-            throw new InvalidInputException("No move given.");
-        }
-        String t = text.strip().toLowerCase(Locale.ROOT);
-        Matcher m = MOVE.matcher(t);
-        if (!m.matches()) {
-            throw new InvalidInputException("'" + text.strip() + "' is not a Piracy move; write L, F or R, optionally with "
-                + "the new bow square (Fc3).");
-        }
-        String turn = m.group(1).toUpperCase(Locale.ROOT);
-        String square = m.group(2);
-        int side = PiracyState.toMove(state);
-        int me = PiracyState.ship(state, side);
-        String who = side == PiracyState.COOK ? "Cook" : "Silver";
-        boolean port = rules.geometry().isPort(PiracyState.bow(me));
-        if (port && turn.equals("F")) {
-            throw new IllegalMoveException(text.strip() + " is not legal: " + who + " is in port at "
-                + rules.geometry().name(PiracyState.bow(me)) + " and must turn 90°, L or R.");
-        }
-        int units = switch (turn) {
-            case "L" -> port ? 2 : 1;
-            case "R" -> port ? -2 : -1;
-            default -> 0;
-        };
-        int code = PiracyCore.code(units);
-        for (PiracyMove candidate : moves) {
-            if (candidate.code() == code) {
-                if (square != null && !square.equals(candidate.bow())) {
-                    throw new IllegalMoveException(text.strip() + " is not legal: " + turn + " takes " + who + "'s bow to "
-                        + candidate.bow() + ", not " + square + ".");
-                }
-                return candidate;
-            }
-        }
-        int target = rules.geometry().step(PiracyState.bow(me), PiracyCore.headingAfter(PiracyState.heading(me), code));
-        throw new IllegalMoveException(text.strip() + " is not legal: it would ram "
-            + (side == PiracyState.COOK ? "Silver" : "Cook") + " on " + rules.geometry().name(target) + ".");
+        return PiracyMoveNotation.parse(text, rules.geometry(), state, moves);
     }
 
     @Override
@@ -182,7 +140,7 @@ public final class PiracyPosition implements Position {
         if (!(move instanceof PiracyMove m) || !moves.contains(m)) {
             throw new IllegalMoveException("Move " + move + " does not belong to this position.");
         }
-        return new PiracyPosition(rules, rules.core().play(state, m.code()));
+        return new PiracyPosition(rules, rules.generator().play(state, m.code()));
     }
 
     private void requireOngoing() {
@@ -199,25 +157,25 @@ public final class PiracyPosition implements Position {
     private Outcome decide() {
         String survivor = PiracyState.toMove(state) == PiracyState.COOK ? "Cook" : "Silver";
         String other = PiracyState.toMove(state) == PiracyState.COOK ? "Silver" : "Cook";
-        return switch (rules.core().status(state)) {
-            case PiracyCore.COOK_WINS -> Outcome.win(PiracyState.COOK, EndReason.SHIP_SURVIVED,
-                "Cook wins: Silver sank and Cook stayed afloat for " + PiracyCore.SURVIVAL_MOVES + " more moves.");
-            case PiracyCore.SILVER_WINS -> Outcome.win(PiracyState.SILVER, EndReason.SHIP_SURVIVED,
-                "Silver wins: Cook sank and Silver stayed afloat for " + PiracyCore.SURVIVAL_MOVES + " more moves.");
-            case PiracyCore.BOTH_SUNK -> Outcome.draw(EndReason.BOTH_SUNK, "Draw: both ships sank in the same ply.");
-            case PiracyCore.SURVIVOR_SANK -> rules.survivorSinkingLoses()
+        return switch (rules.generator().status(state)) {
+            case PiracyMoveGenerator.COOK_WINS -> Outcome.win(PiracyState.COOK, EndReason.SHIP_SURVIVED,
+                "Cook wins: Silver sank and Cook stayed afloat for " + PiracyMoveGenerator.SURVIVAL_MOVES + " more moves.");
+            case PiracyMoveGenerator.SILVER_WINS -> Outcome.win(PiracyState.SILVER, EndReason.SHIP_SURVIVED,
+                "Silver wins: Cook sank and Silver stayed afloat for " + PiracyMoveGenerator.SURVIVAL_MOVES + " more moves.");
+            case PiracyMoveGenerator.BOTH_SUNK -> Outcome.draw(EndReason.BOTH_SUNK, "Draw: both ships sank in the same ply.");
+            case PiracyMoveGenerator.SURVIVOR_SANK -> rules.survivorSinkingLoses()
                 ? Outcome.win(1 - PiracyState.toMove(state), EndReason.SURVIVOR_SANK,
                     other + " wins: " + survivor + " sank during its survival moves.")
                 : Outcome.draw(EndReason.SURVIVOR_SANK, "Draw: " + survivor + " sank during its survival moves.");
-            case PiracyCore.PLY_LIMIT_REACHED -> Outcome.draw(EndReason.PLY_LIMIT,
-                "Draw: " + PiracyCore.PLY_LIMIT + " plies played and both ships afloat.");
+            case PiracyMoveGenerator.PLY_LIMIT_REACHED -> Outcome.draw(EndReason.PLY_LIMIT,
+                "Draw: " + PiracyMoveGenerator.PLY_LIMIT + " plies played and both ships afloat.");
             default -> null;
         };
     }
 
     @Override
     public List<DrawCounter> drawCounters() {
-        return List.of(new DrawCounter("ply-limit", PiracyState.ply(state), PiracyCore.PLY_LIMIT));
+        return List.of(new DrawCounter("ply-limit", PiracyState.ply(state), PiracyMoveGenerator.PLY_LIMIT));
     }
 
     /** Every Piracy move is irreversible (the ply grows): the history is the current position alone. */

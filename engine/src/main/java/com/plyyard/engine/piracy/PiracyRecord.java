@@ -4,6 +4,7 @@ import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.Outcome;
 import com.plyyard.engine.Variants;
+import com.plyyard.engine.record.GameRecord;
 import com.plyyard.engine.record.RecordLexer;
 import com.plyyard.engine.record.RecordMoves;
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ import java.util.Map;
  * [Position "…"]} for a non-standard start, then numbered moves in long form with their suffixes
  * ({@code 1. Fc3 Lf6 2. …}). Results: {@code cook}, {@code silver}, {@code draw} or {@code *}.
  */
-public final class PiracyRecord {
+public final class PiracyRecord implements GameRecord {
     private final PiracyRules rules;
     private final String start;
     private final Map<String, String> tags;
@@ -48,27 +49,38 @@ public final class PiracyRecord {
         return new PiracyRecord(first.rules(), first.notation(), tags, written, resultOf(p));
     }
 
+    @Override
     public PiracyRules rules() {
         return rules;
     }
 
+    /** The first position, in the Piracy position notation. */
     public String start() {
         return start;
     }
 
+    @Override
+    public PiracyPosition first() {
+        return rules.parse(start);
+    }
+
+    @Override
     public Map<String, String> tags() {
         return tags;
     }
 
     /** Moves in long form with suffixes, e.g. "Fc3++". */
+    @Override
     public List<String> moves() {
         return moves;
     }
 
+    @Override
     public String result() {
         return result;
     }
 
+    @Override
     public PiracyPosition replay() {
         PiracyPosition p = rules.parse(start);
         for (String m : moves) {
@@ -85,6 +97,7 @@ public final class PiracyRecord {
         return o.draw() ? "draw" : o.winners().get(0) == PiracyState.COOK ? "cook" : "silver";
     }
 
+    @Override
     public String write() {
         Map<String, String> out = new LinkedHashMap<>();
         for (String t : List.of("Event", "Site", "Date", "Round", "Cook", "Silver")) {

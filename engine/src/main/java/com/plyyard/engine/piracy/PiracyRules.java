@@ -27,7 +27,7 @@ public final class PiracyRules implements VariantRules {
     private final boolean silverFirst;
     private final boolean circleRule;
     private final boolean survivorSinkingLoses;
-    private final PiracyCore core;
+    private final PiracyMoveGenerator generator;
 
     PiracyRules(Geometry geometry, Long islandSeed, boolean silverFirst, boolean circleRule, boolean survivorSinkingLoses) {
         this.geometry = geometry;
@@ -35,7 +35,7 @@ public final class PiracyRules implements VariantRules {
         this.silverFirst = silverFirst;
         this.circleRule = circleRule;
         this.survivorSinkingLoses = survivorSinkingLoses;
-        this.core = new PiracyCore(geometry, circleRule, survivorSinkingLoses);
+        this.generator = new PiracyMoveGenerator(geometry, circleRule, survivorSinkingLoses);
     }
 
     /** The default rules: 8×8, island from seed 0, Cook first, circle rule, a sinking survivor draws. */
@@ -48,8 +48,8 @@ public final class PiracyRules implements VariantRules {
         return geometry;
     }
 
-    PiracyCore core() {
-        return core;
+    PiracyMoveGenerator generator() {
+        return generator;
     }
 
     public boolean circleRule() {
@@ -131,9 +131,9 @@ public final class PiracyRules implements VariantRules {
 
     @Override
     public PiracyPosition parse(String text) {
-        int[] sea = PiracyText.sea(text);
+        int[] sea = PiracyPositionNotation.sea(text);
         PiracyRules rules = onSea(new Geometry(sea[0], sea[1], sea[2]));
-        return new PiracyPosition(rules, PiracyText.parse(text, rules.geometry));
+        return new PiracyPosition(rules, PiracyPositionNotation.parse(text, rules.geometry));
     }
 
     @Override
@@ -164,7 +164,7 @@ public final class PiracyRules implements VariantRules {
     @Override
     public long perft(Position position, int depth, BooleanSupplier stop) {
         PiracyPosition p = own(position);
-        return PiracyPerft.count(p.rules().core, p.state(), depth, stop);
+        return PiracyPerft.count(p.rules().generator, p.state(), depth, stop);
     }
 
     @Override
@@ -172,8 +172,8 @@ public final class PiracyRules implements VariantRules {
         PiracyPosition p = own(position);
         Map<String, Long> out = new LinkedHashMap<>();
         for (PiracyMove m : p.movesIgnoringPlyLimit()) {
-            long child = p.rules().core.play(p.state(), m.code());
-            out.put(m.notation(), depth <= 1 ? 1L : PiracyPerft.count(p.rules().core, child, depth - 1, stop));
+            long child = p.rules().generator.play(p.state(), m.code());
+            out.put(m.notation(), depth <= 1 ? 1L : PiracyPerft.count(p.rules().generator, child, depth - 1, stop));
         }
         return out;
     }

@@ -7,25 +7,24 @@ import com.plyyard.engine.search.SearchBoard;
  * Piracy for the {@link com.plyyard.engine.search.Searcher}: packed states on a stack (branching ≤ 3, so
  * the search goes deep). Side 0 is Cook. Once a ship has sunk the rest is decided exactly by the
  * {@link SurvivalTable}: the search treats such positions as finished (except at the root, where it must
- * still choose the survivor's move). Hit-dealing moves are the tactical ones.
- *
- * <p>Evaluation (a hit = 100): hits taken by the enemy minus our own; being close enough to hit (each enemy
- * square within two of our bow); being pinned at the edge (fewer moves that do not run aground); circle risk
- * (a run close to eight).
+ * still choose the survivor's move). Hit-dealing moves are the tactical ones; the evaluation is
+ * {@link PiracyEvaluation}.
  */
 public final class PiracySearchBoard implements SearchBoard {
     private static final int MAX = 1100;
 
+    private final PiracyPosition root;
     private final PiracyRules rules;
-    private final PiracyCore core;
+    private final PiracyMoveGenerator generator;
     private final SurvivalTable survival;
     private final long[] states = new long[MAX];
     private int ply;
 
     public PiracySearchBoard(PiracyPosition position) {
+        this.root = position;
         this.rules = position.rules();
-        this.core = rules.core();
-        this.survival = new SurvivalTable(core);
+        this.generator = rules.generator();
+        this.survival = new SurvivalTable(generator);
         this.states[0] = position.state();
     }
 
@@ -40,7 +39,7 @@ public final class PiracySearchBoard implements SearchBoard {
 
     @Override
     public int generate(int[] out) {
-        return ply > 0 && inSurvival() ? 0 : core.generate(state(), out);
+        return ply > 0 && inSurvival() ? 0 : generator.generate(state(), out);
     }
 
     private boolean inSurvival() {
@@ -49,7 +48,7 @@ public final class PiracySearchBoard implements SearchBoard {
 
     @Override
     public void make(int move) {
-        states[ply + 1] = core.play(state(), move);
+        states[ply + 1] = generator.play(state(), move);
         ply++;
     }
 
@@ -65,27 +64,27 @@ public final class PiracySearchBoard implements SearchBoard {
 
     @Override
     public boolean isTerminal() {
-        return core.status(state()) != PiracyCore.ONGOING || (ply > 0 && inSurvival());
+        return generator.status(state()) != PiracyMoveGenerator.ONGOING || (ply > 0 && inSurvival());
     }
 
     @Override
     public int terminalScore() {
         long s = state();
         int me = side();
-        int status = core.status(s);
-        if (status == PiracyCore.ONGOING) {
+        int status = generator.status(s);
+        if (status == PiracyMoveGenerator.ONGOING) {
             // a ship has sunk: the survivor (to move) wins if it can stay afloat, else it sinks too
             int survivor = PiracyState.ship(s, me);
             int left = PiracyState.survival(s);
             if (survival.survives(survivor, left)) {
                 return Score.WIN - left; // the win comes after the survivor's remaining moves
             }
-            return core.survivorSinkingLoses() ? Score.LOSS + left : Score.DRAW;
+            return generator.survivorSinkingLoses() ? Score.LOSS + left : Score.DRAW;
         }
         return switch (status) {
-            case PiracyCore.COOK_WINS -> me == PiracyState.COOK ? Score.WIN : Score.LOSS;
-            case PiracyCore.SILVER_WINS -> me == PiracyState.SILVER ? Score.WIN : Score.LOSS;
-            case PiracyCore.SURVIVOR_SANK -> core.survivorSinkingLoses() ? (me == PiracyState.toMove(s) ? Score.LOSS : Score.WIN)
+            case PiracyMoveGenerator.COOK_WINS -> me == PiracyState.COOK ? Score.WIN : Score.LOSS;
+            case PiracyMoveGenerator.SILVER_WINS -> me == PiracyState.SILVER ? Score.WIN : Score.LOSS;
+            case PiracyMoveGenerator.SURVIVOR_SANK -> generator.survivorSinkingLoses() ? (me == PiracyState.toMove(s) ? Score.LOSS : Score.WIN)
                 : Score.DRAW;
             default -> Score.DRAW;
         };
@@ -93,58 +92,17 @@ public final class PiracySearchBoard implements SearchBoard {
 
     @Override
     public int evaluate() {
-        long s = state();
-        int me = side();
-        int mine = PiracyState.ship(s, me);
-        int theirs = PiracyState.ship(s, 1 - me);
-        int score = 100 * (PiracyState.hits(theirs) - PiracyState.hits(mine));
-        score += threat(mine, theirs) - threat(theirs, mine);
-        score -= 40 * (3 - freeMoves(mine)) - 40 * (3 - freeMoves(theirs));
-        score -= circleRisk(mine) - circleRisk(theirs);
-        return score;
-    }
-
-    /** Enemy squares within two of the ship's bow: it can reach them next. */
-    private int threat(int ship, int enemy) {
-        Geometry g = rules.geometry();
-        int bow = PiracyState.bow(ship);
-        int n = 0;
-        for (int sq : new int[] {PiracyState.bow(enemy), core.stern(enemy)}) {
-            int dx = Math.abs(sq % g.size() - bow % g.size());
-            int dy = Math.abs(sq / g.size() - bow / g.size());
-            if (Math.max(dx, dy) <= 2) {
-                n++;
-            }
-        }
-        return 25 * n;
-    }
-
-    private int freeMoves(int ship) {
-        int bow = PiracyState.bow(ship);
-        int h = PiracyState.heading(ship);
-        int[] units = rules.geometry().isPort(bow) ? new int[] {2, -2} : new int[] {1, 0, -1};
-        int free = 0;
-        for (int u : units) {
-            if (rules.geometry().step(bow, PiracyCore.headingAfter(h, PiracyCore.code(u))) != Geometry.LAND) {
-                free++;
-            }
-        }
-        return rules.geometry().isPort(bow) ? Math.min(3, free + 1) : free;
-    }
-
-    private int circleRisk(int ship) {
-        int run = Math.abs(PiracyState.run(ship));
-        return run >= 6 ? 30 * (run - 5) : 0;
+        return PiracyEvaluation.evaluate(generator, state(), side());
     }
 
     @Override
     public boolean isTactical(int move) {
-        return core.hitsDealt(state(), move) > 0;
+        return generator.hitsDealt(state(), move) > 0;
     }
 
     @Override
     public int tacticalGain(int move) {
-        return 100 * core.hitsDealt(state(), move);
+        return 100 * generator.hitsDealt(state(), move);
     }
 
     @Override
@@ -158,8 +116,8 @@ public final class PiracySearchBoard implements SearchBoard {
         return p.movesIgnoringPlyLimit().stream().filter(m -> m.code() == move).findFirst().orElseThrow().notation();
     }
 
-    /** The legal move of {@code position} a move int stands for. */
-    public static PiracyMove toMove(PiracyPosition position, int move) {
-        return position.movesIgnoringPlyLimit().stream().filter(m -> m.code() == move).findFirst().orElseThrow();
+    @Override
+    public PiracyMove rootMove(int move) {
+        return root.movesIgnoringPlyLimit().stream().filter(m -> m.code() == move).findFirst().orElseThrow();
     }
 }

@@ -10,12 +10,12 @@ final class SurvivalTable {
     private static final byte YES = 1;
     private static final byte NO = 2;
 
-    private final PiracyCore core;
+    private final PiracyMoveGenerator generator;
     private final byte[] memo;
 
-    SurvivalTable(PiracyCore core) {
-        this.core = core;
-        this.memo = new byte[core.geometry.squares() * 8 * 16 * PiracyCore.SINKING_HITS * (PiracyCore.SURVIVAL_MOVES + 1)];
+    SurvivalTable(PiracyMoveGenerator generator) {
+        this.generator = generator;
+        this.memo = new byte[generator.geometry.squares() * 8 * 16 * PiracyMoveGenerator.SINKING_HITS * (PiracyMoveGenerator.SURVIVAL_MOVES + 1)];
     }
 
     /** Can a lone ship make {@code moves} more moves afloat? */
@@ -30,16 +30,16 @@ final class SurvivalTable {
         int heading = PiracyState.heading(ship);
         int run = PiracyState.run(ship);
         int hits = PiracyState.hits(ship);
-        int index = (((bow * 8 + heading) * 16 + run + 8) * PiracyCore.SINKING_HITS + hits) * (PiracyCore.SURVIVAL_MOVES + 1)
+        int index = (((bow * 8 + heading) * 16 + run + 8) * PiracyMoveGenerator.SINKING_HITS + hits) * (PiracyMoveGenerator.SURVIVAL_MOVES + 1)
             + moves;
         if (memo[index] != UNKNOWN) {
             return memo[index] == YES;
         }
-        boolean port = core.geometry.isPort(bow);
+        boolean port = generator.geometry.isPort(bow);
         int[] units = port ? new int[] {2, -2} : new int[] {1, 0, -1};
         boolean ok = false;
         for (int u : units) {
-            if (survives(core.sail(ship, PiracyCore.code(u)), moves - 1)) {
+            if (survives(generator.sail(ship, PiracyMoveGenerator.code(u)), moves - 1)) {
                 ok = true;
                 break;
             }

@@ -17,7 +17,7 @@ public final class PloyMove implements LegalMove {
         this.code = code;
         this.oldMask = oldMask;
         this.mover = mover;
-        this.notation = PloyNotation.format(code, oldMask);
+        this.notation = PloyMoveNotation.format(code, oldMask);
     }
 
     int code() {

@@ -31,7 +31,7 @@ public final class PloyPerft {
             throw new CancellationException("perft stopped");
         }
         int[] moves = buffers[ply];
-        int n = s.generate(moves);
+        int n = PloyMoveGenerator.generate(s, moves);
         if (depth == 1) {
             for (int i = 0; i < n; i++) {
                 s.make(moves[i]);

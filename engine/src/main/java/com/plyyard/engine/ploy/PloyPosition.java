@@ -54,7 +54,7 @@ public final class PloyPosition implements Position {
 
     @Override
     public String notation() {
-        return Ppn.format(state);
+        return PloyPositionNotation.format(state);
     }
 
     /** The seat whose turn it is (its partner may be the one playing it, see {@link #mover()}). */
@@ -112,7 +112,7 @@ public final class PloyPosition implements Position {
     @Override
     public PloyMove parseMove(String text) {
         requireOngoing();
-        return PloyNotation.parse(text, state, moves);
+        return PloyMoveNotation.parse(text, state, moves);
     }
 
     @Override
@@ -196,7 +196,7 @@ public final class PloyPosition implements Position {
 
     private List<PloyMove> generate() {
         int[] buffer = new int[1024];
-        int n = state.generate(buffer);
+        int n = PloyMoveGenerator.generate(state, buffer);
         int mover = state.actor();
         List<PloyMove> list = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {

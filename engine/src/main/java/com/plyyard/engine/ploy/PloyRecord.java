@@ -4,6 +4,7 @@ import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.Outcome;
 import com.plyyard.engine.Variants;
+import com.plyyard.engine.record.GameRecord;
 import com.plyyard.engine.record.RecordLexer;
 import com.plyyard.engine.record.RecordMoves;
 import java.util.ArrayList;
@@ -20,7 +21,7 @@ import java.util.Map;
  * round. Results: the winning colours joined by {@code +} ({@code green}, {@code red+blue}), {@code draw}, or
  * {@code *}.
  */
-public final class PloyRecord {
+public final class PloyRecord implements GameRecord {
     private static final List<String> ROSTER = List.of("Event", "Site", "Date", "Round");
 
     private final PloyRules rules;
@@ -53,6 +54,7 @@ public final class PloyRecord {
         return new PloyRecord(first.rules(), first.notation(), tags, canonical, resultOf(p));
     }
 
+    @Override
     public PloyRules rules() {
         return rules;
     }
@@ -62,14 +64,22 @@ public final class PloyRecord {
         return start;
     }
 
+    @Override
+    public PloyPosition first() {
+        return rules.parse(start);
+    }
+
+    @Override
     public Map<String, String> tags() {
         return tags;
     }
 
+    @Override
     public List<String> moves() {
         return moves;
     }
 
+    @Override
     public String result() {
         return result;
     }
@@ -86,6 +96,7 @@ public final class PloyRecord {
         return out;
     }
 
+    @Override
     public PloyPosition replay() {
         List<PloyPosition> all = positions();
         return all.get(all.size() - 1);
@@ -110,6 +121,7 @@ public final class PloyRecord {
         return String.join("+", names);
     }
 
+    @Override
     public String write() {
         Map<String, String> out = new LinkedHashMap<>();
         for (String t : ROSTER) {

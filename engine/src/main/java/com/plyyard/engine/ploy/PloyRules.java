@@ -123,7 +123,7 @@ public final class PloyRules implements VariantRules {
     }
 
     private PloyState read(String text) {
-        PloyState s = Ppn.parse(text, mode, ruleSet, partnership);
+        PloyState s = PloyPositionNotation.parse(text, mode, ruleSet, partnership);
         Consistency.check(s);
         return s;
     }

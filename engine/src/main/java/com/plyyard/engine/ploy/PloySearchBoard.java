@@ -10,40 +10,20 @@ import com.plyyard.engine.search.SearchBoard;
  * side); free-for-all — <em>paranoid</em>: the player to move at the root against a coalition of the other
  * three. Paranoid search keeps alpha-beta sound under takeovers (the successor function is simply the rules:
  * whoever captures a Commander gets the pieces), never overestimates the root player, and prunes like a
- * two-player search; its price is pessimism, which the evaluation tempers by weighing each opponent's army at
- * half the root player's. The root player's elimination ends the search line as a loss.
- *
- * <p>Evaluation (a Shield = 100): material (Commander 1000, Lance 500, Probe 300, Shield 120), mobility (free
- * first steps), Commander safety (attacked Commanders), centre.
+ * two-player search; its price is pessimism, which the evaluation ({@link PloyEvaluation}) tempers by weighing
+ * each opponent's army at half the root player's. The root player's elimination ends the search line as a loss.
  */
 public final class PloySearchBoard implements SearchBoard {
     private static final int MAX = 256;
-    private static final int[] VALUE = new int[256];
-    private static final boolean[] CENTRE = new boolean[Points.CELLS];
 
-    static {
-        for (int m = 0; m < 256; m++) {
-            PieceKind k = Masks.kind(m);
-            VALUE[m] = k == null ? 0 : switch (k) {
-                case COMMANDER -> 1000;
-                case LANCE -> 500;
-                case PROBE -> 300;
-                case SHIELD -> 120;
-            };
-        }
-        for (int c : Points.ALL) {
-            int f = Points.file(c);
-            int r = Points.rank(c);
-            CENTRE[c] = f >= 2 && f <= 6 && r >= 2 && r <= 6;
-        }
-    }
-
+    private final PloyPosition rootPosition;
     private final PloyState state;
     private final int root;
     private final long[] hashes = new long[MAX];
     private int ply;
 
     public PloySearchBoard(PloyPosition position) {
+        this.rootPosition = position;
         this.state = position.state().copy();
         this.root = state.actor();
         this.hashes[0] = key();
@@ -59,7 +39,12 @@ public final class PloySearchBoard implements SearchBoard {
     }
 
     private int sideOf(int seat) {
-        return switch (state.mode) {
+        return sideOf(state.mode, root, seat);
+    }
+
+    /** The search's side (coalition) of a seat, when {@code root} plays the root move. */
+    static int sideOf(PloyMode mode, int root, int seat) {
+        return switch (mode) {
             case TWO_PLAYER -> seat;
             case TEAMS -> seat & 1;
             case FREE_FOR_ALL -> seat == root ? 0 : 1;
@@ -73,7 +58,7 @@ public final class PloySearchBoard implements SearchBoard {
 
     @Override
     public int generate(int[] out) {
-        return state.generate(out);
+        return PloyMoveGenerator.generate(state, out);
     }
 
     @Override
@@ -119,64 +104,7 @@ public final class PloySearchBoard implements SearchBoard {
 
     @Override
     public int evaluate() {
-        int me = side();
-        int score = 0;
-        boolean ffa = state.mode == PloyMode.FREE_FOR_ALL;
-        for (int c : Points.ALL) {
-            int owner = state.ctrl[c];
-            if (owner < 0) {
-                continue;
-            }
-            int m = state.mask[c] & 0xFF;
-            int value = VALUE[m] + 4 * freeSteps(c, m) + (CENTRE[c] ? 8 : 0);
-            if (sideOf(owner) == me) {
-                score += ffa && me == 1 ? value / 2 : value;
-            } else {
-                score -= ffa && me == 0 ? value / 2 : value;
-            }
-        }
-        // Commander safety: a Commander an enemy piece can take next is in grave danger
-        for (int seat = 0; seat < state.mode.seats(); seat++) {
-            int cmd = state.commander[seat];
-            if (cmd >= 0 && !state.isOut(seat) && attacked(cmd, seat)) {
-                score += sideOf(seat) == me ? -250 : 150;
-            }
-        }
-        return score;
-    }
-
-    private int freeSteps(int c, int m) {
-        int n = 0;
-        for (int d = 0; d < 8; d++) {
-            if ((m & (1 << d)) != 0 && state.ctrl[c + Points.STEP[d]] == PloyState.EMPTY) {
-                n++;
-            }
-        }
-        return n;
-    }
-
-    /** Whether an enemy of {@code seat} could move onto {@code cell} now (ignoring whose turn it is). */
-    private boolean attacked(int cell, int seat) {
-        for (int d = 0; d < 8; d++) {
-            int back = (d + 4) & 7; // an attacker along d from cell must point back along the opposite way
-            int t = cell;
-            for (int s = 1; s <= 3; s++) {
-                t += Points.STEP[d];
-                int o = state.ctrl[t];
-                if (o == PloyState.EMPTY) {
-                    continue;
-                }
-                if (o >= 0 && state.enemies(seat, o)) {
-                    int m = state.mask[t] & 0xFF;
-                    PieceKind k = Masks.kind(m);
-                    if ((m & (1 << back)) != 0 && k.range() >= s) {
-                        return true;
-                    }
-                }
-                break;
-            }
-        }
-        return false;
+        return PloyEvaluation.evaluate(state, root, side());
     }
 
     @Override
@@ -188,7 +116,8 @@ public final class PloySearchBoard implements SearchBoard {
     @Override
     public int tacticalGain(int move) {
         int to = PloyState.to(move);
-        return state.ctrl[to] >= 0 ? VALUE[state.mask[to] & 0xFF] - VALUE[state.mask[PloyState.from(move)] & 0xFF] / 10 : 0;
+        return state.ctrl[to] >= 0
+            ? PloyEvaluation.VALUE[state.mask[to] & 0xFF] - PloyEvaluation.VALUE[state.mask[PloyState.from(move)] & 0xFF] / 10 : 0;
     }
 
     @Override
@@ -198,11 +127,11 @@ public final class PloySearchBoard implements SearchBoard {
 
     @Override
     public String notation(int move) {
-        return PloyNotation.format(move, state.mask[PloyState.from(move)] & 0xFF);
+        return PloyMoveNotation.format(move, state.mask[PloyState.from(move)] & 0xFF);
     }
 
-    /** The legal move of {@code position} a move int stands for. */
-    public static PloyMove toMove(PloyPosition position, int move) {
-        return position.legalMovesIgnoringDraws().stream().filter(m -> m.code() == move).findFirst().orElseThrow();
+    @Override
+    public PloyMove rootMove(int move) {
+        return rootPosition.legalMovesIgnoringDraws().stream().filter(m -> m.code() == move).findFirst().orElseThrow();
     }
 }

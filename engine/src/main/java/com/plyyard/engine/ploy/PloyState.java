@@ -3,9 +3,10 @@ package com.plyyard.engine.ploy;
 import java.util.Arrays;
 
 /**
- * The mutable core of a Ploy game: who controls what, whose turn it is, who is out. Made for speed:
- * moves are ints, {@link #make}/{@link #unmake} change the board in place, and move generation writes into
- * a caller's int buffer. Everything above it ({@link PloyPosition}, perft, search) builds on this class.
+ * The mutable state of a Ploy game: who controls what, whose turn it is, who is out. Made for speed:
+ * moves are ints, {@link #make}/{@link #unmake} change the board in place, and {@link PloyMoveGenerator}
+ * writes the legal moves into a caller's int buffer. Everything above it ({@link PloyPosition}, perft,
+ * search) builds on this class.
  *
  * <p>A move is {@code from | to << 7 | newMask << 14 | capture << 22} (mailbox cells, see {@link Points});
  * {@code from == to} is a rotation in place.
@@ -22,16 +23,11 @@ public final class PloyState {
     static final byte EMPTY = -1;
     static final byte OFF = -2;
     private static final int MAX_PLY = 128;
-    private static final int[] RANGE = new int[256];
-    private static final boolean[] SHIELD = new boolean[256];
     private static final boolean[] COMMANDER = new boolean[256];
 
     static {
         for (int m = 0; m < 256; m++) {
-            PieceKind k = Masks.kind(m);
-            RANGE[m] = k == null ? 0 : k.range();
-            SHIELD[m] = k == PieceKind.SHIELD;
-            COMMANDER[m] = k == PieceKind.COMMANDER;
+            COMMANDER[m] = Masks.kind(m) == PieceKind.COMMANDER;
         }
     }
 
@@ -141,69 +137,13 @@ public final class PloyState {
         return (move & (1 << 22)) != 0;
     }
 
-    private static int encode(int from, int to, int newMask, boolean capture) {
+    static int encode(int from, int to, int newMask, boolean capture) {
         return from | to << 7 | newMask << 14 | (capture ? 1 << 22 : 0);
-    }
-
-    // ------------------------------------------------------------------ generation
-
-    /**
-     * Writes the legal moves of the side to move into {@code out} from index 0; returns how many. None
-     * when the game is over. {@code out} must hold the largest move count (1024 is always enough).
-     */
-    int generate(int[] out) {
-        if (over()) {
-            return 0;
-        }
-        int a = actor();
-        int n = 0;
-        for (int c : Points.ALL) {
-            if (ctrl[c] != a) {
-                continue;
-            }
-            int m = mask[c] & 0xFF;
-            int range = RANGE[m];
-            boolean shield = SHIELD[m];
-            for (int d = 0; d < 8; d++) {
-                if ((m & (1 << d)) == 0) {
-                    continue;
-                }
-                int step = Points.STEP[d];
-                int t = c;
-                for (int s = 0; s < range; s++) {
-                    t += step;
-                    int o = ctrl[t];
-                    if (o == EMPTY) {
-                        n = addMotion(out, n, c, t, m, shield, false);
-                    } else {
-                        if (o >= 0 && enemies(a, o)) {
-                            n = addMotion(out, n, c, t, m, shield, true);
-                        }
-                        break;
-                    }
-                }
-            }
-            for (int r : Masks.rotations(m, imperium)) {
-                out[n++] = encode(c, c, r, false);
-            }
-        }
-        return n;
-    }
-
-    private int addMotion(int[] out, int n, int from, int to, int m, boolean shield, boolean capture) {
-        if (!shield) {
-            out[n++] = encode(from, to, m, capture);
-            return n;
-        }
-        for (int r : Masks.shieldTurns(m, imperium)) {
-            out[n++] = encode(from, to, r, capture);
-        }
-        return n;
     }
 
     // ------------------------------------------------------------------ make / unmake
 
-    /** Plays a move produced by {@link #generate} for this state. */
+    /** Plays a move produced by {@link PloyMoveGenerator#generate} for this state. */
     void make(int move) {
         int from = from(move);
         int to = to(move);

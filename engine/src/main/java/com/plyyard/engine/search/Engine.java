@@ -1,15 +1,11 @@
 package com.plyyard.engine.search;
 
+import com.plyyard.engine.GameModule;
 import com.plyyard.engine.GameOverException;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
-import com.plyyard.engine.draughts.DraughtsPosition;
-import com.plyyard.engine.draughts.DraughtsSearchBoard;
-import com.plyyard.engine.piracy.PiracyPosition;
-import com.plyyard.engine.piracy.PiracySearchBoard;
-import com.plyyard.engine.ploy.PloyPosition;
-import com.plyyard.engine.ploy.PloySearchBoard;
+import com.plyyard.engine.Variants;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -17,8 +13,9 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
- * The engine's move for any position: picks the game's {@link SearchBoard}, runs the {@link Searcher} within
- * the limits or the level, and applies a level's deliberate randomness. One instance per thread.
+ * The engine's move for any position: takes the game's {@link SearchBoard} and depth caps from its
+ * {@link GameModule}, runs the {@link Searcher} within the limits or the level, and applies a level's
+ * deliberate randomness. One instance per thread.
  */
 public final class Engine {
     private final Searcher searcher;
@@ -58,8 +55,9 @@ public final class Engine {
         if (position.isOver() || position.legalMoves().isEmpty()) {
             throw new GameOverException("The game is over; the engine has no move to make.");
         }
-        Limits limits = limitsFor(position, request);
-        SearchBoard board = board(position);
+        GameModule game = Variants.module(position);
+        Limits limits = limitsFor(game, request);
+        SearchBoard board = game.searchBoard(position);
         long[] keys = position.repetitionKeys();
         long[] history = Arrays.copyOf(keys, Math.max(0, keys.length - 1));
         long start = System.nanoTime();
@@ -70,15 +68,15 @@ public final class Engine {
         if (level != null && level.window() > 0 && position.legalMoves().size() > 1) {
             // the choice among good moves shares the move's time budget; out of time, the best move stands
             long deadline = limits.moveMillis() > 0 ? start + limits.moveMillis() * 1_000_000L : Long.MAX_VALUE;
-            List<int[]> scored = searcher.rootScores(board(position), history, Math.max(1, Math.min(info.depth(),
-                level.depthFor(position.rules().game()))), deadline, stop);
+            List<int[]> scored = searcher.rootScores(game.searchBoard(position), history, Math.max(1, Math.min(info.depth(),
+                game.depthCaps().of(level))), deadline, stop);
             if (scored != null) {
                 int[] choice = choose(scored, level, new SplittableRandom(request.seed() ^ position.notation().hashCode()));
                 move = choice[0];
                 score = choice[1];
             }
         }
-        return new Result(toLegal(position, move), score, info.depth(), searcher.nodes(), info.millis(),
+        return new Result(board.rootMove(move), score, info.depth(), searcher.nodes(), info.millis(),
             move == info.bestMove() ? info.pv() : List.of(board.notation(move)));
     }
 
@@ -87,7 +85,7 @@ public final class Engine {
         searcher.clear();
     }
 
-    private static Limits limitsFor(Position position, Request request) {
+    private static Limits limitsFor(GameModule game, Request request) {
         Level level = request.level();
         if (level == null) {
             Limits l = request.limits();
@@ -102,7 +100,7 @@ public final class Engine {
             long share = request.clockMillis() / 30 + request.incrementMillis() * 3 / 4;
             millis = Math.max(20, Math.min(millis, share));
         }
-        return new Limits(level.depthFor(position.rules().game()), 0, millis);
+        return new Limits(game.depthCaps().of(level), 0, millis);
     }
 
     /** Softmax choice among the moves within the level's window of the best; forced losses only if all are. */
@@ -124,28 +122,5 @@ public final class Engine {
             }
         }
         return scored.get(0);
-    }
-
-    static SearchBoard board(Position position) {
-        if (position instanceof DraughtsPosition d) {
-            return new DraughtsSearchBoard(d);
-        }
-        if (position instanceof PloyPosition p) {
-            return new PloySearchBoard(p);
-        }
-        if (position instanceof PiracyPosition p) {
-            return new PiracySearchBoard(p);
-        }
-        throw new InvalidInputException("The engine does not play " + position.rules().id() + ".");
-    }
-
-    private static LegalMove toLegal(Position position, int move) {
-        if (position instanceof DraughtsPosition d) {
-            return DraughtsSearchBoard.toMove(d, move);
-        }
-        if (position instanceof PloyPosition p) {
-            return PloySearchBoard.toMove(p, move);
-        }
-        return PiracySearchBoard.toMove((PiracyPosition) position, move);
     }
 }

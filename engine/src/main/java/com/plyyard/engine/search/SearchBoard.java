@@ -1,8 +1,11 @@
 package com.plyyard.engine.search;
 
+import com.plyyard.engine.LegalMove;
+
 /**
  * A game position the {@link Searcher} walks in place: moves are ints, {@link #make}/{@link #unmake} change
- * the position, and scores are from the view of the side to move. Every game supplies one adapter.
+ * the position, and scores are from the view of the side to move. Every game supplies one adapter
+ * ({@link com.plyyard.engine.GameModule#searchBoard}).
  *
  * <p>Sides: the searcher sees two coalitions, 0 and 1 — the two players, two teams, or (paranoid search
  * for free-for-all games) the root player against everyone else. Two consecutive plies may belong to the
@@ -52,4 +55,10 @@ public interface SearchBoard {
 
     /** The move in the game's canonical notation, for principal variations and logs. */
     String notation(int move);
+
+    /**
+     * The legal move of the position this board was made from that a move int generated there stands for:
+     * how the searcher's answer goes back to the caller.
+     */
+    LegalMove rootMove(int move);
 }

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The notation layer (DraughtsPosition: moves with paths and notations, Moves.apply) walks the same
- * tree as the fast generator: perft through the public API equals {@link Perft}, and every move's
+ * tree as the fast generator: perft through the public API equals {@link DraughtsPerft}, and every move's
  * notation reads back to the same move.
  */
 class ApiCrossCheckTest {
@@ -26,10 +26,10 @@ class ApiCrossCheckTest {
         "PLYYARD, 'B:W19,29,30,31,34,36,38,39,40,41,45,46,48:B1,2,5,6,10,11,12,16,20,22,K47', 3",
         "FMJD, 'W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38', 6",
     })
-    void apiPerftMatchesFastPerft(RuleSet ruleSet, String fen, int depth) {
+    void apiPerftMatchesFastPerft(DraughtsRuleSet ruleSet, String fen, int depth) {
         DraughtsRules rules = DraughtsRules.of(ruleSet);
         DraughtsPosition root = rules.parse(fen);
-        assertEquals(new Perft(ruleSet).count(root.board(), depth), slowPerft(root, depth));
+        assertEquals(new DraughtsPerft(ruleSet).count(root.state(), depth), slowPerft(root, depth));
     }
 
     private static long slowPerft(DraughtsPosition p, int depth) {
@@ -41,7 +41,7 @@ class ApiCrossCheckTest {
         for (DraughtsMove m : p.legalMovesIgnoringDraws()) {
             assertFalse(!notations.add(m.notation()), "duplicate notation " + m.notation() + " in " + p);
             assertEquals(m, p.parseMove(m.notation()), "notation " + m.notation() + " reads back in " + p);
-            Position next = new DraughtsPosition(p.rules(), Moves.apply(p.board(), m), 0, -1, -1, 0,
+            Position next = new DraughtsPosition(p.rules(), Moves.apply(p.state(), m), 0, -1, -1, 0,
                 new long[] {0}, 0);
             n += slowPerft((DraughtsPosition) next, depth - 1);
         }

@@ -61,11 +61,11 @@ class DivergenceTest {
         assertEquals("12x14", m.notation());
         assertEquals(List.of(3, 14), Arrays.stream(m.path()).boxed().toList());
         assertEquals(false, m.promotes());
-        assertEquals(Piece.WHITE_MAN, p.play(m).board().pieceAt(14));
+        assertEquals(Piece.WHITE_MAN, p.play(m).state().pieceAt(14));
         // ending the same capture on square 3 crowns it
         DraughtsPosition q = rules.parse("W:W12:B8");
         assertEquals(true, q.legalMoves().get(0).promotes());
-        assertEquals(Piece.WHITE_KING, q.play(q.legalMoves().get(0)).board().pieceAt(3));
+        assertEquals(Piece.WHITE_KING, q.play(q.legalMoves().get(0)).state().pieceAt(3));
     }
 
     @Test

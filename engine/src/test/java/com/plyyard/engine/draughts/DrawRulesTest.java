@@ -24,7 +24,7 @@ class DrawRulesTest {
      */
     static DraughtsPosition kingWalk(DraughtsPosition p, int plies) {
         Set<Long> seen = new HashSet<>();
-        seen.add(Zobrist.key(p.board()));
+        seen.add(DraughtsZobrist.key(p.state()));
         for (int i = 0; i < plies; i++) {
             assertTrue(p.outcome().isEmpty(), "walk ended early at ply " + i + ": " + p.outcome());
             DraughtsPosition next = null;
@@ -34,7 +34,7 @@ class DrawRulesTest {
                 }
                 DraughtsPosition candidate = p.play(m);
                 boolean opponentCaptures = candidate.legalMovesIgnoringDraws().stream().anyMatch(DraughtsMove::isCapture);
-                if (!opponentCaptures && seen.add(Zobrist.key(candidate.board()))) {
+                if (!opponentCaptures && seen.add(DraughtsZobrist.key(candidate.state()))) {
                     next = candidate;
                     break;
                 }
@@ -211,7 +211,7 @@ class DrawRulesTest {
         DraughtsPosition manAtLimit = rules.restore(fen, Map.of("no-capture", 49), new long[0], 0).play("26-31");
         assertEquals(EndReason.NO_CAPTURE_LIMIT, manAtLimit.outcome().orElseThrow().reason());
         DraughtsPosition promoted = rules.restore(fen, Map.of("no-capture", 49), new long[0], 0).play("41-47");
-        assertEquals(Piece.BLACK_KING, promoted.board().pieceAt(47));
+        assertEquals(Piece.BLACK_KING, promoted.state().pieceAt(47));
         assertEquals(0, counter(promoted, "no-capture"));
         assertTrue(promoted.outcome().isEmpty());
         DraughtsPosition captured = rules.restore("W:W28:B22,1", Map.of("no-capture", 49), new long[0], 0).play("28x17");

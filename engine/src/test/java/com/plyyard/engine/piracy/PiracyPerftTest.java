@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** The public layer (moves with notations, play) walks the same tree as the packed core. */
+/** The public layer (moves with notations, play) walks the same tree as the packed move generator. */
 class PiracyPerftTest {
 
     @Test
@@ -35,7 +35,7 @@ class PiracyPerftTest {
         }
         long n = 0;
         for (PiracyMove m : p.movesIgnoringPlyLimit()) {
-            n += slow(new PiracyPosition(p.rules(), p.rules().core().play(p.state(), m.code())), depth - 1);
+            n += slow(new PiracyPosition(p.rules(), p.rules().generator().play(p.state(), m.code())), depth - 1);
         }
         return n;
     }

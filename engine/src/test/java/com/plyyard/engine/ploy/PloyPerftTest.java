@@ -81,13 +81,13 @@ class PloyPerftTest {
     void makeAndUnmakeRestoreTheState() {
         PloyRules rules = PloyRules.of(PloyMode.FREE_FOR_ALL, PloyRuleSet.THREE_M);
         PloyState s = rules.start().state().copy();
-        String before = Ppn.format(s);
+        String before = PloyPositionNotation.format(s);
         int[] moves = new int[1024];
-        int n = s.generate(moves);
+        int n = PloyMoveGenerator.generate(s, moves);
         for (int i = 0; i < n; i++) {
             s.make(moves[i]);
             s.unmake();
-            assertEquals(before, Ppn.format(s));
+            assertEquals(before, PloyPositionNotation.format(s));
         }
     }
 

@@ -158,7 +158,7 @@ class EngineTest {
         assertEquals(1, expert.size(), "a fixed-depth search does not: " + expert);
         // a beginner never searches as deep as the level cap allows for stronger levels
         Engine.Result weak = engine.bestMove(p, Engine.Request.of(Level.BEGINNER, 1), null, null);
-        assertTrue(weak.depth() <= Level.BEGINNER.depthFor("draughts"));
+        assertTrue(weak.depth() <= Variants.module("draughts").depthCaps().of(Level.BEGINNER));
     }
 
     @Test
@@ -182,16 +182,38 @@ class EngineTest {
     @Test
     void depthCapsAndTimesGrowWithTheLevelInEveryGame() {
         for (String game : new String[] {"draughts", "ploy", "piracy"}) {
+            DepthCaps caps = Variants.module(game).depthCaps();
             int previousDepth = 0;
             long previousMillis = 0;
             for (Level level : new Level[] {Level.BEGINNER, Level.CASUAL, Level.CLUB, Level.EXPERT}) {
-                assertTrue(level.depthFor(game) > previousDepth, game + " " + level);
+                assertTrue(caps.of(level) > previousDepth, game + " " + level);
                 assertTrue(level.millis() > previousMillis, level.toString());
-                previousDepth = level.depthFor(game);
+                previousDepth = caps.of(level);
                 previousMillis = level.millis();
             }
-            assertEquals(0, Level.MAX.depthFor(game), "max has no depth cap");
+            assertEquals(0, caps.of(Level.MAX), "max has no depth cap");
             assertTrue(Level.MAX.millis() > previousMillis);
+        }
+    }
+
+    /** The figures of the README's level table (ai-service section) and docs/ai.md. */
+    @Test
+    void theLevelTable() {
+        int[][] expected = {{2, 4, 6, 10, 0}, {1, 3, 5, 9, 0}, {8, 16, 24, 28, 0}};
+        String[] games = {"draughts", "ploy", "piracy"};
+        for (int g = 0; g < games.length; g++) {
+            DepthCaps caps = Variants.module(games[g]).depthCaps();
+            for (Level level : Level.values()) {
+                assertEquals(expected[g][level.ordinal()], caps.of(level), games[g] + " " + level);
+            }
+        }
+        long[] millis = {200, 400, 800, 1500, 5000};
+        int[] windows = {150, 60, 15, 0, 0};
+        int[] temperatures = {60, 25, 8, 0, 0};
+        for (Level level : Level.values()) {
+            assertEquals(millis[level.ordinal()], level.millis(), level.toString());
+            assertEquals(windows[level.ordinal()], level.window(), level.toString());
+            assertEquals(temperatures[level.ordinal()], level.temperature(), level.toString());
         }
     }
 }

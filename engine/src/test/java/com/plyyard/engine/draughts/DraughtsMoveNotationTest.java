@@ -9,7 +9,7 @@ import com.plyyard.engine.InvalidInputException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class MoveNotationTest {
+class DraughtsMoveNotationTest {
     // White king 21: over 27 and 28 to 3 via 32 and 14, or over 27 and 33 to 3 via 38 and 20
     static final String AMBIGUOUS = "W:WK21:B9,27,28,33";
 

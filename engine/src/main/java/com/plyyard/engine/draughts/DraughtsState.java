@@ -7,13 +7,13 @@ import java.util.Map;
  * An immutable draughts board: where the pieces stand and who is to move. The masks use the
  * {@link Squares} bit layout.
  */
-public final class Board {
+public final class DraughtsState {
     private final long white;
     private final long black;
     private final long kings;
     private final boolean whiteToMove;
 
-    private Board(long white, long black, long kings, boolean whiteToMove) {
+    private DraughtsState(long white, long black, long kings, boolean whiteToMove) {
         this.white = white;
         this.black = black;
         this.kings = kings;
@@ -21,8 +21,8 @@ public final class Board {
     }
 
     /** Trusted constructor for the engine's own, already valid masks. */
-    static Board ofMasks(long white, long black, long kings, boolean whiteToMove) {
-        return new Board(white, black, kings, whiteToMove);
+    static DraughtsState ofMasks(long white, long black, long kings, boolean whiteToMove) {
+        return new DraughtsState(white, black, kings, whiteToMove);
     }
 
     /**
@@ -30,7 +30,7 @@ public final class Board {
      *
      * @throws InvalidInputException for squares outside 1..50 or a man on its own promotion row
      */
-    public static Board of(boolean whiteToMove, Map<Integer, Piece> pieces) {
+    public static DraughtsState of(boolean whiteToMove, Map<Integer, Piece> pieces) {
         long w = 0;
         long b = 0;
         long k = 0;
@@ -53,7 +53,7 @@ public final class Board {
         return validated(w, b, k, whiteToMove);
     }
 
-    static Board validated(long w, long b, long k, boolean whiteToMove) {
+    static DraughtsState validated(long w, long b, long k, boolean whiteToMove) {
         if ((w & b) != 0) {
             throw new InvalidInputException("Square " + Squares.lowestSquare(w & b) + " holds both a white and a black piece.");
         }
@@ -67,18 +67,18 @@ public final class Board {
             throw new InvalidInputException("A black man cannot stand on square " + Squares.lowestSquare(blackMenOnLastRow)
                 + ": it would have been crowned there.");
         }
-        return new Board(w, b, k, whiteToMove);
+        return new DraughtsState(w, b, k, whiteToMove);
     }
 
     /** The start position of a rule set. */
-    public static Board start(RuleSet rules) {
+    public static DraughtsState start(DraughtsRuleSet rules) {
         long w = 0;
         long b = 0;
         for (int s = 1; s <= 20; s++) {
             b |= Squares.mask(s);
             w |= Squares.mask(s + 30);
         }
-        return new Board(w, b, 0, rules.whiteStarts());
+        return new DraughtsState(w, b, 0, rules.whiteStarts());
     }
 
     public boolean whiteToMove() {
@@ -122,13 +122,13 @@ public final class Board {
         return Long.bitCount(pieces(whiteSide) & kings);
     }
 
-    public Board withSideToMove(boolean white) {
-        return new Board(this.white, black, kings, white);
+    public DraughtsState withSideToMove(boolean white) {
+        return new DraughtsState(this.white, black, kings, white);
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Board other && white == other.white && black == other.black && kings == other.kings
+        return o instanceof DraughtsState other && white == other.white && black == other.black && kings == other.kings
             && whiteToMove == other.whiteToMove;
     }
 
@@ -139,6 +139,6 @@ public final class Board {
 
     @Override
     public String toString() {
-        return Fen.format(this);
+        return DraughtsPositionNotation.format(this);
     }
 }

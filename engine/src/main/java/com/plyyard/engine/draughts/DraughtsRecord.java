@@ -3,6 +3,7 @@ package com.plyyard.engine.draughts;
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.Outcome;
+import com.plyyard.engine.record.GameRecord;
 import com.plyyard.engine.record.RecordLexer;
 import com.plyyard.engine.record.RecordMoves;
 import java.util.ArrayList;
@@ -20,18 +21,18 @@ import java.util.Map;
  * written {@code 2-0}, {@code 0-2}, {@code 1-1} or {@code *}; {@code 1-0}, {@code 0-1} and
  * {@code 1/2-1/2} are read too. Comments, variations and NAGs are skipped on reading.
  */
-public final class PdnGame {
+public final class DraughtsRecord implements GameRecord {
     public static final String TAG_RULES = "Rules";
     public static final String TAG_DRAW_PLIES = "DrawPlies";
     private static final List<String> SEVEN = List.of("Event", "Site", "Date", "Round", "White", "Black", "Result");
 
     private final DraughtsRules rules;
-    private final Board start;
+    private final DraughtsState start;
     private final Map<String, String> tags;
     private final List<String> moves;
     private final String result;
 
-    private PdnGame(DraughtsRules rules, Board start, Map<String, String> tags, List<String> moves, String result) {
+    private DraughtsRecord(DraughtsRules rules, DraughtsState start, Map<String, String> tags, List<String> moves, String result) {
         this.rules = rules;
         this.start = start;
         this.tags = Collections.unmodifiableMap(new LinkedHashMap<>(tags));
@@ -45,35 +46,44 @@ public final class PdnGame {
      *
      * @throws IllegalMoveException if a move is illegal (the message names its number)
      */
-    public static PdnGame record(DraughtsPosition first, List<String> moves, Map<String, String> tags) {
+    public static DraughtsRecord record(DraughtsPosition first, List<String> moves, Map<String, String> tags) {
         List<String> canonical = new ArrayList<>(moves.size());
         DraughtsPosition p = first;
         for (int i = 0; i < moves.size(); i++) {
-            DraughtsMove m = parseNumbered(p, moves.get(i), i, first.board().whiteToMove());
+            DraughtsMove m = parseNumbered(p, moves.get(i), i, first.state().whiteToMove());
             canonical.add(m.notation());
             p = p.play(m);
         }
         String result = resultOf(p);
-        return new PdnGame(first.rules(), first.board(), tags, canonical, result);
+        return new DraughtsRecord(first.rules(), first.state(), tags, canonical, result);
     }
 
+    @Override
     public DraughtsRules rules() {
         return rules;
     }
 
-    public Board start() {
+    public DraughtsState start() {
         return start;
     }
 
+    @Override
+    public DraughtsPosition first() {
+        return rules.position(start);
+    }
+
+    @Override
     public Map<String, String> tags() {
         return tags;
     }
 
+    @Override
     public List<String> moves() {
         return moves;
     }
 
     /** "2-0", "0-2", "1-1" or "*". */
+    @Override
     public String result() {
         return result;
     }
@@ -91,6 +101,7 @@ public final class PdnGame {
     }
 
     /** The final position of the record. */
+    @Override
     public DraughtsPosition replay() {
         List<DraughtsPosition> all = positions();
         return all.get(all.size() - 1);
@@ -100,12 +111,12 @@ public final class PdnGame {
     private static DraughtsMove parseNumbered(DraughtsPosition p, String move, int index, boolean startWhite) {
         // full move numbers start at 1 and grow after each Black move
         int number = (index + (startWhite ? 0 : 1)) / 2 + 1;
-        return RecordMoves.at("Move " + number + (p.board().whiteToMove() ? ". " : "... ") + move + ": ",
+        return RecordMoves.at("Move " + number + (p.state().whiteToMove() ? ". " : "... ") + move + ": ",
             () -> p.parseMove(move));
     }
 
     static String resultOf(DraughtsPosition p) {
-        return p.outcome().map(PdnGame::resultOf).orElse("*");
+        return p.outcome().map(DraughtsRecord::resultOf).orElse("*");
     }
 
     static String resultOf(Outcome o) {
@@ -116,14 +127,15 @@ public final class PdnGame {
     }
 
     /** The record as PDN text. */
+    @Override
     public String write() {
         Map<String, String> out = new LinkedHashMap<>();
         for (String t : SEVEN) {
             out.put(t, tags.getOrDefault(t, t.equals("Date") ? "????.??.??" : "?"));
         }
         out.put("Result", result);
-        Board standardStart = Board.start(rules.ruleSet());
-        if (rules.ruleSet() == RuleSet.FMJD) {
+        DraughtsState standardStart = DraughtsState.start(rules.ruleSet());
+        if (rules.ruleSet() == DraughtsRuleSet.FMJD) {
             out.put("GameType", "20");
         } else {
             out.put(TAG_RULES, "plyyard");
@@ -131,8 +143,8 @@ public final class PdnGame {
                 out.put(TAG_DRAW_PLIES, Integer.toString(rules.noCaptureDrawPlies()));
             }
         }
-        if (rules.ruleSet() == RuleSet.PLYYARD || !start.equals(standardStart)) {
-            out.put("FEN", Fen.format(start));
+        if (rules.ruleSet() == DraughtsRuleSet.PLYYARD || !start.equals(standardStart)) {
+            out.put("FEN", DraughtsPositionNotation.format(start));
         }
         for (Map.Entry<String, String> e : tags.entrySet()) {
             if (!out.containsKey(e.getKey()) && !e.getKey().equals("GameType") && !e.getKey().equals(TAG_RULES)
@@ -165,8 +177,8 @@ public final class PdnGame {
      * @throws InvalidInputException if the text is malformed or the rule set is not recorded
      * @throws IllegalMoveException  if a move is illegal (the message names its number)
      */
-    public static PdnGame parse(String text) {
-        List<PdnGame> all = parseAll(text);
+    public static DraughtsRecord parse(String text) {
+        List<DraughtsRecord> all = parseAll(text);
         if (all.isEmpty()) {
             throw new InvalidInputException("The PDN text holds no game.");
         }
@@ -174,9 +186,9 @@ public final class PdnGame {
     }
 
     /** Reads every record of a PDN text. */
-    public static List<PdnGame> parseAll(String text) {
-        List<PdnGame> games = new ArrayList<>();
-        RecordLexer lexer = new RecordLexer(text, PdnGame::isResult);
+    public static List<DraughtsRecord> parseAll(String text) {
+        List<DraughtsRecord> games = new ArrayList<>();
+        RecordLexer lexer = new RecordLexer(text, DraughtsRecord::isResult);
         while (lexer.hasMore()) {
             games.add(parseOne(lexer));
         }
@@ -190,12 +202,12 @@ public final class PdnGame {
         };
     }
 
-    private static PdnGame parseOne(RecordLexer lexer) {
+    private static DraughtsRecord parseOne(RecordLexer lexer) {
         Map<String, String> tags = lexer.tags();
         DraughtsRules rules = rulesOf(tags);
-        Board start = tags.containsKey("FEN") ? Fen.parse(tags.get("FEN")) : Board.start(rules.ruleSet());
-        if (rules.ruleSet() == RuleSet.PLYYARD && !tags.containsKey("FEN")) {
-            start = Board.start(RuleSet.PLYYARD);
+        DraughtsState start = tags.containsKey("FEN") ? DraughtsPositionNotation.parse(tags.get("FEN")) : DraughtsState.start(rules.ruleSet());
+        if (rules.ruleSet() == DraughtsRuleSet.PLYYARD && !tags.containsKey("FEN")) {
+            start = DraughtsState.start(DraughtsRuleSet.PLYYARD);
         }
         List<String> moveTokens = new ArrayList<>();
         String result = lexer.moves(moveTokens);
@@ -215,32 +227,32 @@ public final class PdnGame {
         }
         Map<String, String> kept = new LinkedHashMap<>(tags);
         kept.remove("Result");
-        return new PdnGame(rules, start, kept, canonical, finalResult == null ? "*" : finalResult);
+        return new DraughtsRecord(rules, start, kept, canonical, finalResult == null ? "*" : finalResult);
     }
 
     private static DraughtsRules rulesOf(Map<String, String> tags) {
         String gameType = tags.get("GameType");
         String rulesTag = tags.get(TAG_RULES);
-        RuleSet fromType = null;
+        DraughtsRuleSet fromType = null;
         if (gameType != null) {
             String type = gameType.strip();
             if (type.equals("20") || type.startsWith("20,")) {
-                fromType = RuleSet.FMJD;
+                fromType = DraughtsRuleSet.FMJD;
             } else {
                 throw new InvalidInputException("GameType \"" + gameType + "\" is not international draughts (20).");
             }
         }
-        RuleSet fromTag = rulesTag == null ? null : RuleSet.fromId(rulesTag.strip().toLowerCase(java.util.Locale.ROOT));
+        DraughtsRuleSet fromTag = rulesTag == null ? null : DraughtsRuleSet.fromId(rulesTag.strip().toLowerCase(java.util.Locale.ROOT));
         if (fromType != null && fromTag != null && fromType != fromTag) {
             throw new InvalidInputException("The record says both GameType \"20\" (FMJD) and Rules \"" + rulesTag
                 + "\"; a plyyard game is never type 20.");
         }
-        RuleSet ruleSet = fromTag != null ? fromTag : fromType;
+        DraughtsRuleSet ruleSet = fromTag != null ? fromTag : fromType;
         if (ruleSet == null) {
             throw new InvalidInputException("The record does not say its rule set: add [GameType \"20\"] for FMJD "
                 + "or [Rules \"plyyard\"] for Ply Yard rules.");
         }
-        if (ruleSet == RuleSet.FMJD) {
+        if (ruleSet == DraughtsRuleSet.FMJD) {
             if (tags.containsKey(TAG_DRAW_PLIES)) {
                 throw new InvalidInputException("DrawPlies is a plyyard option; FMJD records cannot carry it.");
             }

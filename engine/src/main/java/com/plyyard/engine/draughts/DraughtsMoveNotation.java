@@ -14,13 +14,13 @@ import java.util.stream.Collectors;
  * Input: either separator, short or long form, the long form possibly listing only some of the landing
  * squares, trailing {@code !}/{@code ?} annotations ignored; it must name exactly one legal move.
  */
-public final class MoveNotation {
+public final class DraughtsMoveNotation {
     private static final Pattern SYNTAX = Pattern.compile("\\d{1,2}([-x]\\d{1,2})+");
 
     /** Orders notations by their numbers (from, then the rest), not by characters: 6-1 before 46-41. */
-    public static final Comparator<String> ORDER = MoveNotation::compareNumerically;
+    public static final Comparator<String> ORDER = DraughtsMoveNotation::compareNumerically;
 
-    private MoveNotation() {
+    private DraughtsMoveNotation() {
     }
 
     /** Gives every move its canonical notation within its legal-move list. */

@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
  * from {@code new SplittableRandom(0x504C5959415244L)}: piece white man, white king, black man, black
  * king, each for squares 1..50, then {@code K_BLACK}.
  */
-public final class Zobrist {
+public final class DraughtsZobrist {
     private static final long SEED = 0x504C5959415244L; // "PLYYARD"
     private static final long[][] KEYS = new long[4][64];
     private static final long BLACK_TO_MOVE;
@@ -24,7 +24,7 @@ public final class Zobrist {
         BLACK_TO_MOVE = random.nextLong();
     }
 
-    private Zobrist() {
+    private DraughtsZobrist() {
     }
 
     /** The key of one piece: type 0 white man, 1 white king, 2 black man, 3 black king; bit in the Squares layout. */
@@ -36,7 +36,7 @@ public final class Zobrist {
         return BLACK_TO_MOVE;
     }
 
-    public static long key(Board board) {
+    public static long key(DraughtsState board) {
         long k = board.whiteToMove() ? 0 : BLACK_TO_MOVE;
         k ^= xor(KEYS[0], board.white() & ~board.kings());
         k ^= xor(KEYS[1], board.white() & board.kings());

@@ -1,16 +1,29 @@
 package com.plyyard.engine.ploy;
 
-import com.plyyard.engine.GameCatalog;
+import com.plyyard.engine.EndReason;
+import com.plyyard.engine.GameModule;
 import com.plyyard.engine.InvalidInputException;
+import com.plyyard.engine.Position;
+import com.plyyard.engine.SeatRemoval;
 import com.plyyard.engine.VariantRules;
+import com.plyyard.engine.search.DepthCaps;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
-/** The six Ploy variants: {@code ploy:<3m|imperium>:<2p|ffa|team>}. */
-public final class PloyCatalog implements GameCatalog {
+/** Ploy in Ply Yard: the six variants {@code ploy:<3m|imperium>:<2p|ffa|team>}. */
+public final class PloyModule implements GameModule {
+    /** One ply less than draughts at every level (at least 1): Ploy's branching is larger. */
+    private static final DepthCaps DEPTH_CAPS = new DepthCaps(1, 3, 5, 9);
+
     @Override
-    public List<String> ids() {
+    public String game() {
+        return "ploy";
+    }
+
+    @Override
+    public List<String> variantIds() {
         List<String> ids = new ArrayList<>();
         for (PloyRuleSet r : PloyRuleSet.values()) {
             for (PloyMode m : PloyMode.values()) {
@@ -21,7 +34,7 @@ public final class PloyCatalog implements GameCatalog {
     }
 
     @Override
-    public VariantRules create(String id, Map<String, String> options) {
+    public VariantRules rules(String id, Map<String, String> options) {
         String[] parts = id.split(":");
         PloyRuleSet ruleSet = PloyRuleSet.fromId(parts[1]);
         PloyMode mode = PloyMode.fromId(parts[2]);
@@ -57,5 +70,48 @@ public final class PloyCatalog implements GameCatalog {
             }
         }
         return new PloyRules(mode, ruleSet, partnership, repetition, plies);
+    }
+
+    /** By characters. */
+    @Override
+    public Comparator<String> moveOrder() {
+        return Comparator.naturalOrder();
+    }
+
+    @Override
+    public DepthCaps depthCaps() {
+        return DEPTH_CAPS;
+    }
+
+    @Override
+    public PloySearchBoard searchBoard(Position position) {
+        return new PloySearchBoard(own(position));
+    }
+
+    @Override
+    public PloyRecord record(Position first, List<String> moves, Map<String, String> tags) {
+        return PloyRecord.record(own(first), moves, tags);
+    }
+
+    @Override
+    public PloyRecord readRecord(String text) {
+        return PloyRecord.parse(text);
+    }
+
+    /**
+     * A free-for-all goes on without the seat (its pieces leave the board, nobody takes them over); in two-player
+     * and team Ploy the leaving seat's side loses.
+     */
+    @Override
+    public SeatRemoval removeSeat(Position position, int seat, EndReason reason) {
+        PloyPosition p = own(position);
+        if (p.rules().ployMode() == PloyMode.FREE_FOR_ALL) {
+            return SeatRemoval.goesOn(p.withoutSeat(seat));
+        }
+        return SeatRemoval.teamLoses(p, seat, reason);
+    }
+
+    private PloyPosition own(Position position) {
+        return GameModule.own(PloyPosition.class, position, game());
     }
 }

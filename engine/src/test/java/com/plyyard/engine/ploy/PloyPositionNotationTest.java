@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class PpnTest {
+class PloyPositionNotationTest {
     static final String SPEC_TWO_PLAYER_START = "1r54r29r38rAAr38r29r541/2r18r28r11r28r302/3r10r10r103/9/9/9/"
         + "3g01g01g013/2g03g82g11g82g812/1g45g92g83gAAg83g92g451 g 2p 3m";
 

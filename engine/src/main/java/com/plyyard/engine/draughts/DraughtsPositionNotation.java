@@ -9,11 +9,11 @@ import com.plyyard.engine.InvalidInputException;
  * fields are accepted and ignored. Written canonically: side, white list, black list, each square
  * ascending, no ranges.
  */
-public final class Fen {
-    private Fen() {
+public final class DraughtsPositionNotation {
+    private DraughtsPositionNotation() {
     }
 
-    public static Board parse(String text) {
+    public static DraughtsState parse(String text) {
         if (text == null || text.isBlank()) {
             throw new InvalidInputException("Empty FEN; expected something like W:W31-50:B1-20.");
         }
@@ -76,7 +76,7 @@ public final class Fen {
         if (!sawWhite || !sawBlack) {
             throw new InvalidInputException("Malformed FEN '" + text + "': it needs both a W and a B piece list.");
         }
-        return Board.validated(white, black, kings, whiteToMove);
+        return DraughtsState.validated(white, black, kings, whiteToMove);
     }
 
     /** Returns {pieces, kings}. */
@@ -132,7 +132,7 @@ public final class Fen {
         return v;
     }
 
-    public static String format(Board board) {
+    public static String format(DraughtsState board) {
         StringBuilder sb = new StringBuilder(160);
         sb.append(board.whiteToMove() ? 'W' : 'B');
         appendList(sb, 'W', board.white(), board.kings());

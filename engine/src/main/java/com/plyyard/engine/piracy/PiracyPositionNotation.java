@@ -10,8 +10,8 @@ import com.plyyard.engine.InvalidInputException;
  * {@code <bow><HEADING>:<hits>:<signed run>} or {@code -} when sunk; side {@code c} or {@code s}; survival
  * {@code -} while both ships float, else the survivor's moves left.
  */
-final class PiracyText {
-    private PiracyText() {
+final class PiracyPositionNotation {
+    private PiracyPositionNotation() {
     }
 
     static String format(Geometry g, long state) {
@@ -81,8 +81,8 @@ final class PiracyText {
             } catch (NumberFormatException e) {
                 throw bad(text, "survival must be '-' or the survivor's moves left, not '" + f[6] + "'");
             }
-            if (survival < 0 || survival > PiracyCore.SURVIVAL_MOVES) {
-                throw bad(text, "the survivor has 0 to " + PiracyCore.SURVIVAL_MOVES + " moves left, not " + survival);
+            if (survival < 0 || survival > PiracyMoveGenerator.SURVIVAL_MOVES) {
+                throw bad(text, "the survivor has 0 to " + PiracyMoveGenerator.SURVIVAL_MOVES + " moves left, not " + survival);
             }
         }
         boolean cookSunk = PiracyState.sunk(cook);
@@ -111,7 +111,7 @@ final class PiracyText {
 
     private static int ship(String text, Geometry g, String s, String who) {
         if (s.equals("-")) {
-            return PiracyCore.SUNK;
+            return PiracyMoveGenerator.SUNK;
         }
         String[] parts = s.split(":", -1);
         if (parts.length != 3) {
@@ -145,7 +145,7 @@ final class PiracyText {
         } catch (NumberFormatException e) {
             throw bad(text, who + "'s hits and run must be numbers, not '" + parts[1] + "' and '" + parts[2] + "'");
         }
-        if (hits < 0 || hits >= PiracyCore.SINKING_HITS) {
+        if (hits < 0 || hits >= PiracyMoveGenerator.SINKING_HITS) {
             throw bad(text, who + "'s hits must be 0 to 6 (7 sinks the ship), not " + hits);
         }
         if (Math.abs(run) > 7) {

@@ -13,8 +13,8 @@ import java.util.Locale;
  * and {@code own=<point><letter>,…} names the original owner of every piece whose controller differs
  * (after a takeover), e.g. {@code … g ffa 3m out=r own=a9r,b9r}.
  */
-public final class Ppn {
-    private Ppn() {
+public final class PloyPositionNotation {
+    private PloyPositionNotation() {
     }
 
     /** The position of a state, canonical. */

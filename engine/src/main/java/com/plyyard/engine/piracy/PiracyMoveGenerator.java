@@ -3,13 +3,15 @@ package com.plyyard.engine.piracy;
 import static com.plyyard.engine.piracy.PiracyState.NO_SURVIVAL;
 
 /**
- * The rules of one Piracy variant on packed states (see {@link PiracyState}): move generation and the
- * resolution of a ply (spec, "A move"): grounding → move → hits → circle rule → sinking, then the end of
- * the game. Pure functions, no allocation: engines call them billions of times.
+ * Piracy's move generator for one variant, on packed states (see {@link PiracyState}): the legal moves of a
+ * state and the resolution of a ply (spec, "A move"): grounding → move → hits → circle rule → sinking, then
+ * the end of the game. Generating and resolving read the same geometry tables (a move's legality is whether
+ * it rams), so in Piracy they are one class. Pure functions, no allocation: engines call them billions of
+ * times.
  *
  * <p>A move is its turn in units: +1 L, 0 F, −1 R, ±2 at a port; encoded as {@code units + 2}.
  */
-public final class PiracyCore {
+public final class PiracyMoveGenerator {
     public static final int SURVIVAL_MOVES = 7;
     public static final int PLY_LIMIT = 490;
     public static final int SINKING_HITS = 7;
@@ -29,7 +31,7 @@ public final class PiracyCore {
     private final boolean circleRule;
     private final boolean survivorSinkingLoses;
 
-    PiracyCore(Geometry geometry, boolean circleRule, boolean survivorSinkingLoses) {
+    PiracyMoveGenerator(Geometry geometry, boolean circleRule, boolean survivorSinkingLoses) {
         this.geometry = geometry;
         this.circleRule = circleRule;
         this.survivorSinkingLoses = survivorSinkingLoses;

@@ -7,7 +7,7 @@ package com.plyyard.engine.draughts;
  * against at most three pieces is a draw under both rule sets in practice; FMJD's 16- and 5-move rules make
  * it one).
  */
-final class DraughtsEval {
+final class DraughtsEvaluation {
     static final int MAN = 100;
     static final int KING = 300;
     private static final int[] TEMPO = new int[64];
@@ -45,7 +45,7 @@ final class DraughtsEval {
         }
     }
 
-    private DraughtsEval() {
+    private DraughtsEvaluation() {
     }
 
     /** From White's view. */

@@ -13,11 +13,11 @@ import java.util.regex.Pattern;
  * accepts {@code -} for a capture, {@code x} for a plain motion, any k giving the same mask, upper case,
  * and a mover prefix ({@code g:a2-a5}) that must name the seat to move or the seat playing its turn.
  */
-final class PloyNotation {
+final class PloyMoveNotation {
     private static final Pattern SYNTAX =
         Pattern.compile("(?:([a-z]):)?([a-i][1-9])(?:([-x])([a-i][1-9]))?(?:r([0-9]))?");
 
-    private PloyNotation() {
+    private PloyMoveNotation() {
     }
 
     static String format(int code, int oldMask) {

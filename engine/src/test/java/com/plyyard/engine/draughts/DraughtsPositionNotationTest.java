@@ -7,50 +7,50 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.plyyard.engine.InvalidInputException;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
-class FenTest {
+class DraughtsPositionNotationTest {
 
     @Test
     void readsRangesAndWritesEverySquare() {
-        Board b = Fen.parse("W:W31-50:B1-20");
+        DraughtsState b = DraughtsPositionNotation.parse("W:W31-50:B1-20");
         assertTrue(b.whiteToMove());
         assertEquals(20, b.count(true));
         assertEquals(20, b.count(false));
         assertEquals(Piece.BLACK_MAN, b.pieceAt(20));
         assertNull(b.pieceAt(25));
         assertEquals("W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50"
-            + ":B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20", Fen.format(b));
-        assertEquals(Board.start(RuleSet.FMJD), b);
+            + ":B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20", DraughtsPositionNotation.format(b));
+        assertEquals(DraughtsState.start(DraughtsRuleSet.FMJD), b);
     }
 
     @Test
     void kingsAndBothListOrders() {
-        Board b = Fen.parse("B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46");
+        DraughtsState b = DraughtsPositionNotation.parse("B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46");
         assertEquals(Piece.BLACK_KING, b.pieceAt(17));
         assertEquals(Piece.WHITE_KING, b.pieceAt(31));
         assertEquals(Piece.WHITE_MAN, b.pieceAt(6));
-        assertEquals("B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24", Fen.format(b));
-        assertEquals(b, Fen.parse(Fen.format(b)));
-        assertEquals(b, Fen.parse("B:W6,9-11,20-23,30,K31,33,37,41-44,46:BK17,K24"));
+        assertEquals("B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24", DraughtsPositionNotation.format(b));
+        assertEquals(b, DraughtsPositionNotation.parse(DraughtsPositionNotation.format(b)));
+        assertEquals(b, DraughtsPositionNotation.parse("B:W6,9-11,20-23,30,K31,33,37,41-44,46:BK17,K24"));
     }
 
     @Test
     void kingRangesAndLidraughtsFields() {
-        Board b = Fen.parse("w:wk31-33:bk1-2:H0:F1");
+        DraughtsState b = DraughtsPositionNotation.parse("w:wk31-33:bk1-2:H0:F1");
         assertEquals(Piece.WHITE_KING, b.pieceAt(32));
         assertEquals(Piece.BLACK_KING, b.pieceAt(2));
-        assertEquals("W:WK31,K32,K33:BK1,K2", Fen.format(b));
+        assertEquals("W:WK31,K32,K33:BK1,K2", DraughtsPositionNotation.format(b));
     }
 
     @Test
     void emptyListsAreAllowed() {
-        Board b = Fen.parse("B:W28:B");
+        DraughtsState b = DraughtsPositionNotation.parse("B:W28:B");
         assertEquals(0, b.count(false));
-        assertEquals("B:W28:B", Fen.format(b));
+        assertEquals("B:W28:B", DraughtsPositionNotation.format(b));
     }
 
     @ParameterizedTest
@@ -71,22 +71,22 @@ class FenTest {
         "W:W31:B1:Q7|unexpected field 'Q7'",
     })
     void rejectsMalformedWithTheReason(String fen, String reason) {
-        InvalidInputException e = assertThrows(InvalidInputException.class, () -> Fen.parse(fen));
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> DraughtsPositionNotation.parse(fen));
         assertTrue(e.getMessage().contains(reason), e.getMessage());
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"W:W31-50:B1-20", "B:WK13,18,32,33,41,43,44,46,49,50:B30,35,K47", "W:WK46:BK5", "B:W:B"})
     void roundTrips(String fen) {
-        Board b = Fen.parse(fen);
-        assertEquals(b, Fen.parse(Fen.format(b)));
-        assertEquals(Fen.format(b), Fen.format(Fen.parse(Fen.format(b))));
+        DraughtsState b = DraughtsPositionNotation.parse(fen);
+        assertEquals(b, DraughtsPositionNotation.parse(DraughtsPositionNotation.format(b)));
+        assertEquals(DraughtsPositionNotation.format(b), DraughtsPositionNotation.format(DraughtsPositionNotation.parse(DraughtsPositionNotation.format(b))));
     }
 
     @Test
     void boardFromPieces() {
-        Board b = Board.of(false, Map.of(28, Piece.WHITE_KING, 3, Piece.BLACK_MAN));
-        assertEquals("B:WK28:B3", Fen.format(b));
-        assertThrows(InvalidInputException.class, () -> Board.of(true, Map.of(51, Piece.WHITE_MAN)));
+        DraughtsState b = DraughtsState.of(false, Map.of(28, Piece.WHITE_KING, 3, Piece.BLACK_MAN));
+        assertEquals("B:WK28:B3", DraughtsPositionNotation.format(b));
+        assertThrows(InvalidInputException.class, () -> DraughtsState.of(true, Map.of(51, Piece.WHITE_MAN)));
     }
 }

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Leaf counts against the published vectors of ../shared/rules/draughts.md. */
-class PerftTest {
+class DraughtsPerftTest {
     static final String START = "W:W31-50:B1-20";
     static final long[] START_COUNTS = {9, 81, 658, 4_265, 27_117, 167_140, 1_049_442, 6_483_961, 41_022_423,
         258_895_763, 1_665_861_398L};
@@ -20,9 +20,9 @@ class PerftTest {
     static final long[] ALMOST_PROMOTION_COUNTS = {9, 81, 795, 7_578, 86_351, 936_311};
     static final long[] PLYYARD_START_COUNTS = {9, 81, 658, 4_265, 27_117, 167_140};
 
-    private static void check(RuleSet rules, String fen, long[] counts, int fromDepth, int toDepth) {
-        Board board = Fen.parse(fen);
-        Perft perft = new Perft(rules);
+    private static void check(DraughtsRuleSet rules, String fen, long[] counts, int fromDepth, int toDepth) {
+        DraughtsState board = DraughtsPositionNotation.parse(fen);
+        DraughtsPerft perft = new DraughtsPerft(rules);
         for (int d = fromDepth; d <= toDepth; d++) {
             assertEquals(counts[d - 1], perft.count(board, d), rules.id() + " " + fen + " depth " + d);
         }
@@ -30,48 +30,48 @@ class PerftTest {
 
     @Test
     void fmjdStartToDepth9() {
-        check(RuleSet.FMJD, START, START_COUNTS, 1, 9);
+        check(DraughtsRuleSet.FMJD, START, START_COUNTS, 1, 9);
     }
 
     @Test
     void random178ToDepth7() {
-        check(RuleSet.FMJD, RANDOM178, RANDOM178_COUNTS, 1, 7);
+        check(DraughtsRuleSet.FMJD, RANDOM178, RANDOM178_COUNTS, 1, 7);
     }
 
     @Test
     void woldoubyToDepth11() {
-        check(RuleSet.FMJD, WOLDOUBY, WOLDOUBY_COUNTS, 1, 11);
+        check(DraughtsRuleSet.FMJD, WOLDOUBY, WOLDOUBY_COUNTS, 1, 11);
     }
 
     @Test
     void allKingsToDepth8() {
-        check(RuleSet.FMJD, ALL_KINGS, ALL_KINGS_COUNTS, 1, 8);
+        check(DraughtsRuleSet.FMJD, ALL_KINGS, ALL_KINGS_COUNTS, 1, 8);
     }
 
     @Test
     void almostPromotionToDepth6() {
-        check(RuleSet.FMJD, ALMOST_PROMOTION, ALMOST_PROMOTION_COUNTS, 1, 6);
+        check(DraughtsRuleSet.FMJD, ALMOST_PROMOTION, ALMOST_PROMOTION_COUNTS, 1, 6);
     }
 
     @Test
     void plyyardStartToDepth6() {
-        check(RuleSet.PLYYARD, "B:W31-50:B1-20", PLYYARD_START_COUNTS, 1, 6);
+        check(DraughtsRuleSet.PLYYARD, "B:W31-50:B1-20", PLYYARD_START_COUNTS, 1, 6);
     }
 
     @Test
     void depthZeroIsOneLeaf() {
-        assertEquals(1, new Perft(RuleSet.FMJD).count(Fen.parse(START), 0));
+        assertEquals(1, new DraughtsPerft(DraughtsRuleSet.FMJD).count(DraughtsPositionNotation.parse(START), 0));
     }
 
     @Test
     @Tag("slow")
     void fmjdStartDepth10And11() {
-        check(RuleSet.FMJD, START, START_COUNTS, 10, 11);
+        check(DraughtsRuleSet.FMJD, START, START_COUNTS, 10, 11);
     }
 
     @Test
     @Tag("slow")
     void random178Depth8() {
-        check(RuleSet.FMJD, RANDOM178, RANDOM178_COUNTS, 8, 8);
+        check(DraughtsRuleSet.FMJD, RANDOM178, RANDOM178_COUNTS, 8, 8);
     }
 }

@@ -8,28 +8,28 @@ import java.util.function.BooleanSupplier;
  * Every leaf move is played (no bulk counting at the last ply), so the count measures generation and
  * make-move together. Draw rules do not apply: only the move rules shape the tree.
  */
-public final class Perft {
+public final class DraughtsPerft {
     private static final int MAX_DEPTH = 64;
 
-    private final MoveGenerator generator;
+    private final DraughtsMoveGenerator generator;
     private final MoveList[] lists = new MoveList[MAX_DEPTH];
     private BooleanSupplier stop = () -> false;
     /** Folded from every leaf so the JIT cannot drop the work of playing leaf moves. */
     private long sink;
 
-    public Perft(RuleSet rules) {
-        this.generator = new MoveGenerator(rules);
+    public DraughtsPerft(DraughtsRuleSet rules) {
+        this.generator = new DraughtsMoveGenerator(rules);
         for (int i = 0; i < MAX_DEPTH; i++) {
             lists[i] = new MoveList();
         }
     }
 
-    public long count(Board board, int depth) {
+    public long count(DraughtsState board, int depth) {
         return count(board, depth, () -> false);
     }
 
     /** @throws CancellationException when {@code stop} answers true during the count */
-    public long count(Board board, int depth, BooleanSupplier stop) {
+    public long count(DraughtsState board, int depth, BooleanSupplier stop) {
         if (depth < 0 || depth >= MAX_DEPTH) {
             throw new IllegalArgumentException("perft depth must be between 0 and " + (MAX_DEPTH - 1));
         }

@@ -6,7 +6,7 @@ import com.plyyard.engine.InvalidInputException;
  * The two rule sets of international draughts. They share code but never behaviour: every switch
  * between them goes through one of the properties below.
  */
-public enum RuleSet {
+public enum DraughtsRuleSet {
     /** FMJD standard: White starts, Turkish strike, plain majority rule, FMJD draw rules. */
     FMJD("fmjd", true, false, false),
     /** Ply Yard local rules: Black starts, immediate removal, king tie-break, local no-capture draw. */
@@ -17,7 +17,7 @@ public enum RuleSet {
     private final boolean removesImmediately;
     private final boolean kingPriority;
 
-    RuleSet(String id, boolean whiteStarts, boolean removesImmediately, boolean kingPriority) {
+    DraughtsRuleSet(String id, boolean whiteStarts, boolean removesImmediately, boolean kingPriority) {
         this.id = id;
         this.whiteStarts = whiteStarts;
         this.removesImmediately = removesImmediately;
@@ -42,8 +42,8 @@ public enum RuleSet {
         return kingPriority;
     }
 
-    public static RuleSet fromId(String id) {
-        for (RuleSet r : values()) {
+    public static DraughtsRuleSet fromId(String id) {
+        for (DraughtsRuleSet r : values()) {
             if (r.id.equals(id)) {
                 return r;
             }

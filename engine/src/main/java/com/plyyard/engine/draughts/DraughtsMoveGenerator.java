@@ -13,7 +13,7 @@ package com.plyyard.engine.draughts;
  * <p>Not thread-safe: the capture search keeps its state in fields. Allocation-free unless path
  * recording is on (the notation layer turns it on; perft and search never do).
  */
-public final class MoveGenerator {
+public final class DraughtsMoveGenerator {
     private static final long BOARD = Squares.BOARD;
 
     private final boolean removesImmediately;
@@ -29,13 +29,13 @@ public final class MoveGenerator {
     private boolean pathMode;
     private final int[] pathStack = new int[64];
 
-    public MoveGenerator(RuleSet rules) {
+    public DraughtsMoveGenerator(DraughtsRuleSet rules) {
         this.removesImmediately = rules.removesImmediately();
         this.kingPriority = rules.kingPriority();
     }
 
     /** Generates the legal moves of the side to move of a board. */
-    public void generate(Board board, MoveList list) {
+    public void generate(DraughtsState board, MoveList list) {
         boolean white = board.whiteToMove();
         generate(white ? board.white() : board.black(), white ? board.black() : board.white(), board.kings(), white, list);
     }

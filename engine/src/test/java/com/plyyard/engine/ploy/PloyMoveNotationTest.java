@@ -9,7 +9,7 @@ import com.plyyard.engine.InvalidInputException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class PloyNotationTest {
+class PloyMoveNotationTest {
     static final PloyPosition START = PloyRules.of(PloyMode.TWO_PLAYER, PloyRuleSet.THREE_M).start();
     static final PloyPosition IMPERIUM = PloyRules.of(PloyMode.TWO_PLAYER, PloyRuleSet.IMPERIUM).start();
 

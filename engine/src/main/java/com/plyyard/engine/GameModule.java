@@ -1,0 +1,86 @@
+package com.plyyard.engine;
+
+import com.plyyard.engine.record.GameRecord;
+import com.plyyard.engine.search.DepthCaps;
+import com.plyyard.engine.search.SearchBoard;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One game as Ply Yard plugs it in: its variants and every hook that differs between games. Each game
+ * implements it once, in its own package ({@code DraughtsModule}, {@code PloyModule}, {@code PiracyModule}), and
+ * {@link Variants} lists it; nothing else dispatches on a game's type or name. Adding a game is implementing
+ * this interface — the compiler then asks for every hook, and through {@link VariantRules}, {@link Position},
+ * {@link SearchBoard} and {@link GameRecord} for everything below them — and adding it to {@link Variants}
+ * (docs/games.md). {@code GameModuleContractTest} then checks the new game's variants with the others'.
+ *
+ * <p>Hooks taking a {@link Position} accept only this game's positions (they come from its own
+ * {@link VariantRules}); anything else is refused with an {@link InvalidInputException}.
+ */
+public interface GameModule {
+    /** The game's id, e.g. "draughts": what {@link VariantRules#game()} answers for every variant of it. */
+    String game();
+
+    /** The ids of the game's variants, e.g. ["draughts:fmjd", "draughts:plyyard"], in a stable order. */
+    List<String> variantIds();
+
+    /**
+     * The rules of one of {@link #variantIds()} with its options.
+     *
+     * @param options key=value options; unknown keys or bad values are rejected
+     * @throws InvalidInputException with the reason
+     */
+    VariantRules rules(String variantId, Map<String, String> options);
+
+    /**
+     * The order of {@link Position#legalMoves()} and of {@link VariantRules#divide}'s keys, as a comparison of
+     * canonical move notations: a stable order clients and tests can rely on.
+     */
+    Comparator<String> moveOrder();
+
+    /** How deep each engine level searches this game (its branching factor decides). */
+    DepthCaps depthCaps();
+
+    /** A fresh board for the engine's search, starting at {@code position}. */
+    SearchBoard searchBoard(Position position);
+
+    /**
+     * Records a game from its first position and moves (any accepted spelling; recorded in the format's own, e.g.
+     * Piracy's long form).
+     *
+     * @param tags roster and event tags, e.g. "White" → a name
+     * @throws IllegalMoveException  if a move is illegal (the message names its number)
+     * @throws InvalidInputException if a move is malformed
+     */
+    GameRecord record(Position first, List<String> moves, Map<String, String> tags);
+
+    /**
+     * Reads a record in this game's format, as {@link GameRecord#write()} writes it.
+     *
+     * @throws InvalidInputException if the text is malformed or does not say its variant
+     * @throws IllegalMoveException  if a move is illegal
+     */
+    GameRecord readRecord(String text);
+
+    /**
+     * What happens when {@code seat} leaves an ongoing game by resignation or time: the game goes on without it
+     * ({@link SeatRemoval#goesOn}) or ends ({@link SeatRemoval#teamLoses}, or an ending of the game's own). The
+     * caller has checked that the game is ongoing and the seat still in it.
+     *
+     * @param reason {@link EndReason#RESIGNATION} or {@link EndReason#TIMEOUT}
+     */
+    SeatRemoval removeSeat(Position position, int seat, EndReason reason);
+
+    /**
+     * {@code position} as this game's own position type.
+     *
+     * @throws InvalidInputException if it is a position of another game
+     */
+    static <P extends Position> P own(Class<P> type, Position position, String game) {
+        if (!type.isInstance(position)) {
+            throw new InvalidInputException("Position " + position + " is not a " + game + " position.");
+        }
+        return type.cast(position);
+    }
+}

@@ -1,0 +1,72 @@
+package com.plyyard.engine.piracy;
+
+import com.plyyard.engine.EndReason;
+import com.plyyard.engine.GameModule;
+import com.plyyard.engine.Position;
+import com.plyyard.engine.SeatRemoval;
+import com.plyyard.engine.VariantRules;
+import com.plyyard.engine.search.DepthCaps;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/** Piracy in Ply Yard: the variant {@code piracy:classic}. */
+public final class PiracyModule implements GameModule {
+    /**
+     * Branching is at most three, so Piracy searches far deeper than the board games. Expert: 28, not 40 — at 40
+     * plies Piracy is nearly solved from balanced openings and expert drew max 55 %; 28 keeps expert at 75 % or
+     * more against club and lets max score 75 % against it (docs/benchmarks.md).
+     */
+    private static final DepthCaps DEPTH_CAPS = new DepthCaps(8, 16, 24, 28);
+
+    @Override
+    public String game() {
+        return "piracy";
+    }
+
+    @Override
+    public List<String> variantIds() {
+        return List.of("piracy:classic");
+    }
+
+    @Override
+    public VariantRules rules(String id, Map<String, String> options) {
+        return PiracyRules.fromOptions(options);
+    }
+
+    /** By characters. */
+    @Override
+    public Comparator<String> moveOrder() {
+        return Comparator.naturalOrder();
+    }
+
+    @Override
+    public DepthCaps depthCaps() {
+        return DEPTH_CAPS;
+    }
+
+    @Override
+    public PiracySearchBoard searchBoard(Position position) {
+        return new PiracySearchBoard(own(position));
+    }
+
+    @Override
+    public PiracyRecord record(Position first, List<String> moves, Map<String, String> tags) {
+        return PiracyRecord.record(own(first), moves, tags);
+    }
+
+    @Override
+    public PiracyRecord readRecord(String text) {
+        return PiracyRecord.parse(text);
+    }
+
+    /** Two ships: the leaving side loses. */
+    @Override
+    public SeatRemoval removeSeat(Position position, int seat, EndReason reason) {
+        return SeatRemoval.teamLoses(own(position), seat, reason);
+    }
+
+    private PiracyPosition own(Position position) {
+        return GameModule.own(PiracyPosition.class, position, game());
+    }
+}
