@@ -47,7 +47,9 @@ public class MatchQueries {
     }
 
     public ListMatchesResponse listMine(Player me, ListMyMatchesRequest request) {
-        int limit = request.getLimit() == 0 ? 50 : Math.min(request.getLimit(), 200);
+        // uint32 on the wire: read unsigned, so 2^31 and more mean "as many as allowed", not a negative page size
+        long asked = Integer.toUnsignedLong(request.getLimit());
+        int limit = asked == 0 ? 50 : (int) Math.min(asked, 200);
         UUID myId = UUID.fromString(me.getId());
         MatchStatus status = request.getStatus();
         if (status == MatchStatus.UNRECOGNIZED) {

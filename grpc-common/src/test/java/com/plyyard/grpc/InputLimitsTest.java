@@ -1,0 +1,62 @@
+package com.plyyard.grpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import com.google.protobuf.Field;
+import com.google.protobuf.Type;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The limits walk every text and repeated field, nested ones included (tested on protobuf's own Type message). */
+class InputLimitsTest {
+    private final InputLimits limits = new InputLimits(8, Map.of("source_context", 100), 3, 64);
+
+    @Test
+    void withinTheLimitsNothingIsSaid() {
+        assertNull(limits.firstViolation(Type.newBuilder().setName("short").addOneofs("a").build()));
+    }
+
+    @Test
+    void aLongTextFieldIsNamedWithItsLimit() {
+        assertEquals("The field 'name' is longer than 8 characters (9).",
+            limits.firstViolation(Type.newBuilder().setName("123456789").build()));
+    }
+
+    @Test
+    void nestedAndRepeatedFieldsAreNamedWithTheirPath() {
+        Type t = Type.newBuilder().addFields(Field.newBuilder().setName("ok"))
+            .addFields(Field.newBuilder().setName("way too long")).build();
+        assertEquals("The field 'fields[1].name' is longer than 8 characters (12).", limits.firstViolation(t));
+    }
+
+    @Test
+    void controlCharactersAndNulAreRefused() {
+        assertEquals("The field 'oneofs[0]' contains a control character (U+0000) at position 2; text fields never do.",
+            limits.firstViolation(Type.newBuilder().addOneofs("a\u0000").build()));
+        assertEquals("The field 'name' contains a control character (U+007F) at position 1; text fields never do.",
+            limits.firstViolation(Type.newBuilder().setName("\u007f").build()));
+    }
+
+    @Test
+    void tooManyElementsAreRefused() {
+        Type t = Type.newBuilder().addOneofs("a").addOneofs("b").addOneofs("c").addOneofs("d").build();
+        assertEquals("The field 'oneofs' has 4 elements; at most 3 are accepted.", limits.firstViolation(t));
+    }
+
+    @Test
+    void aRequestOverTheByteLimitIsNamedWithItsSize() {
+        Type big = Type.newBuilder().addFields(Field.newBuilder().setDefaultValue("d".repeat(100))).build();
+        assertEquals("The request has " + big.getSerializedSize() + " bytes; test accepts at most 64.",
+            limits.tooLarge(big, "test"));
+        assertNull(limits.tooLarge(Type.newBuilder().setName("small").build(), "test"));
+    }
+
+    @Test
+    void thePlyYardLimitsAreWhatTheDocsSay() {
+        assertEquals(1 << 20, InputLimits.PLY_YARD.maxBytes());
+        assertEquals(64, InputLimits.PLY_YARD.defaultMaxChars());
+        assertEquals(1024, InputLimits.PLY_YARD.maxCharsByField().get("position"));
+        assertEquals(256, InputLimits.PLY_YARD.maxCharsByField().get("move"));
+    }
+}
