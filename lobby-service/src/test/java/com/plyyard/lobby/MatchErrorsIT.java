@@ -104,6 +104,34 @@ class MatchErrorsIT extends LobbyTestBase {
         assertStatus(Status.Code.NOT_FOUND, () -> c.get(NO_MATCH));
     }
 
+    /** A spectator (watching, with a valid token, not seated) can do nothing to a match, whatever is pending. */
+    @Test
+    void aSpectatorCannotActOnTheMatch() {
+        TestPlayer white = register("sw");
+        TestPlayer black = register("sb");
+        TestPlayer spectator = register("spectator");
+        Match m = started("draughts:fmjd", clock(60, 0), white, black);
+        String id = m.getId();
+        TestPlayer mover = m.getSeats(mover(m)).getPlayer().equals(white.player()) ? white : black;
+        Match offered = mover.matches().offerDraw(MatchActionRequest.newBuilder().setMatchId(id)
+            .setExpectedVersion(m.getVersion()).build());
+        watch(spectator, id, 0); // watching the match (closed by the base class) gives no right to act on it
+        MatchActionRequest action = MatchActionRequest.newBuilder().setMatchId(id)
+            .setExpectedVersion(offered.getVersion()).build();
+        List<Executable> actions = List.of(
+            () -> spectator.matches().resign(action),
+            () -> spectator.matches().offerDraw(action),
+            () -> spectator.matches().acceptDraw(action),
+            () -> spectator.matches().declineDraw(action),
+            () -> spectator.matches().abort(action),
+            () -> spectator.matches().claimTimeout(action),
+            () -> spectator.move(id, "32-28", offered.getVersion()));
+        for (Executable a : actions) {
+            refused(id, Status.Code.PERMISSION_DENIED, a);
+        }
+        assertEquals(offered.getVersion(), white.get(id).getVersion(), "nothing happened to the match");
+    }
+
     @Test
     void submitMoveRefusals() {
         TestPlayer white = register("w");
