@@ -74,4 +74,18 @@ class AuthIT extends LobbyTestBase {
             .check(HealthCheckRequest.newBuilder().setService("plyyard.v1.MatchService").build()).getStatus();
         assertEquals(HealthCheckResponse.ServingStatus.SERVING, s);
     }
+
+    @Test
+    void logoutRevokesTheTokenAtOnce() {
+        RegisterResponse r = LobbyServiceGrpc.newBlockingStub(channel).register(RegisterRequest.newBuilder()
+            .setName("Leaving_" + System.nanoTime() % 100000)
+            .build());
+        TestPlayer p = TestPlayer.of(channel, r.getPlayer(), r.getToken());
+        assertEquals(r.getPlayer(), p.lobby().whoAmI(WhoAmIRequest.getDefaultInstance()), "known, and now cached");
+        assertEquals(1, p.lobby().logout(com.plyyard.proto.v1.LogoutRequest.getDefaultInstance()).getRevoked());
+        assertStatus(Status.Code.UNAUTHENTICATED, () -> p.lobby().whoAmI(WhoAmIRequest.getDefaultInstance()));
+        assertStatus(Status.Code.UNAUTHENTICATED, () -> p.lobby().logout(com.plyyard.proto.v1.LogoutRequest.getDefaultInstance()));
+        assertEquals(0, count("SELECT count(*) FROM tokens WHERE player_id = ?::uuid", r.getPlayer().getId()),
+            "the token row is gone");
+    }
 }

@@ -248,4 +248,26 @@ class TwoInstancesIT {
             assertTrue(!log.contains("Bearer "), "an authorization header in " + instance.log());
         }
     }
+
+    @Test
+    void aTokenRevokedOnOneInstanceIsRefusedByTheOther() throws Exception {
+        TestPlayer onA = Clients.register(a.channel(), "logout");
+        TestPlayer onB = TestPlayer.of(b.channel(), onA.player(), onA.token());
+        var who = com.plyyard.proto.v1.WhoAmIRequest.getDefaultInstance();
+        assertEquals(onA.player(), onB.lobby().whoAmI(who), "B knows the token, and caches its owner");
+        assertEquals(1, onA.lobby().logout(com.plyyard.proto.v1.LogoutRequest.getDefaultInstance()).getRevoked());
+        // B drops it when the revocation's notification arrives (a few milliseconds after A's commit)
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        Status.Code code = null;
+        while (System.nanoTime() < deadline) {
+            try {
+                onB.lobby().whoAmI(who);
+                Thread.sleep(20);
+            } catch (StatusRuntimeException e) {
+                code = e.getStatus().getCode();
+                break;
+            }
+        }
+        assertEquals(Status.Code.UNAUTHENTICATED, code, "instance B still accepted a revoked token");
+    }
 }

@@ -10,6 +10,17 @@ import jakarta.persistence.EntityManager;
  */
 @ApplicationScoped
 public class Notifications {
+    /** A token was revoked; the payload is its hash in hex (players.TokenOwners drops it from every cache). */
+    public static final String TOKENS_REVOKED = "plyyard_tokens_revoked";
+
+    /**
+     * A notification on a channel other than the event logs', passed on as a CDI event by the LISTEN connection;
+     * {@code payload} null: the connection was lost, notifications may have been missed, forget whatever they keep
+     * up to date.
+     */
+    public record Received(String channel, String payload) {
+    }
+
     @Inject
     EntityManager em;
 

@@ -3,6 +3,8 @@ package com.plyyard.lobby.grpc;
 import com.plyyard.lobby.players.Accounts;
 import com.plyyard.lobby.players.Tokens;
 import com.plyyard.proto.v1.LobbyServiceGrpc;
+import com.plyyard.proto.v1.LogoutRequest;
+import com.plyyard.proto.v1.LogoutResponse;
 import com.plyyard.proto.v1.Player;
 import com.plyyard.proto.v1.RegisterRequest;
 import com.plyyard.proto.v1.RegisterResponse;
@@ -31,5 +33,10 @@ public class LobbyGrpcService extends LobbyServiceGrpc.LobbyServiceImplBase {
     @Override
     public void whoAmI(WhoAmIRequest request, StreamObserver<Player> out) {
         workers.unary("WhoAmI", out, tokens::caller);
+    }
+
+    @Override
+    public void logout(LogoutRequest request, StreamObserver<LogoutResponse> out) {
+        workers.unary("Logout", out, tokens::logout);
     }
 }

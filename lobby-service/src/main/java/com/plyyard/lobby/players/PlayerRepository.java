@@ -44,6 +44,12 @@ public class PlayerRepository implements PanacheRepositoryBase<PlayerEntity, UUI
     }
 
     /** The player whose token has this SHA-256, or null. */
+    /** Deletes the token with this hash; how many there were (0 or 1). */
+    public int deleteToken(byte[] hash) {
+        return getEntityManager().createQuery("delete from TokenEntity t where t.hash = :hash")
+            .setParameter("hash", hash).executeUpdate();
+    }
+
     public Player byTokenHash(byte[] hash) {
         List<PlayerEntity> found = getEntityManager().createQuery(
                 "select p from PlayerEntity p, TokenEntity t where t.playerId = p.id and t.hash = :hash", PlayerEntity.class)

@@ -1,10 +1,14 @@
 package com.plyyard.lobby.players;
 
 import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.lobby.db.Notifications;
 import com.plyyard.lobby.db.UnitOfWork;
 import com.plyyard.proto.v1.Player;
+import io.quarkus.cache.Cache;
+import io.quarkus.cache.CacheName;
 import io.quarkus.cache.CacheResult;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.util.HexFormat;
 
@@ -12,7 +16,9 @@ import java.util.HexFormat;
  * Who owns a token, by the token's SHA-256. Every call of a client carries its token, so the answer is kept in the
  * bounded, expiring cache {@value #CACHE} (Caffeine through quarkus-cache; size and expiry in application.properties)
  * instead of a database read per call. Keyed by the hash, never the token: the cache holds nothing a caller could
- * present. Unknown tokens are not cached (the lookup throws).
+ * present. Unknown tokens are not cached (the lookup throws). A revoked token leaves every instance's cache at once:
+ * the revoking transaction notifies {@value Notifications#TOKENS_REVOKED}, and each instance's LISTEN connection passes
+ * it here; when that connection was lost (notifications may be missed) the whole cache is dropped.
  */
 @ApplicationScoped
 public class TokenOwners {
@@ -24,6 +30,10 @@ public class TokenOwners {
     @Inject
     PlayerRepository players;
 
+    @Inject
+    @CacheName(CACHE)
+    Cache cache;
+
     @CacheResult(cacheName = CACHE)
     public Player byHash(String hashHex) {
         Player found = unitOfWork.call(() -> players.byTokenHash(HexFormat.of().parseHex(hashHex)));
@@ -31,5 +41,21 @@ public class TokenOwners {
             throw LobbyException.unauthenticated("The token is not known here; Register gives a valid one.");
         }
         return found;
+    }
+
+    /** Drops a revoked token's owner here at once (the notification does the same on every instance). */
+    void forget(String hashHex) {
+        cache.invalidate(hashHex).await().indefinitely();
+    }
+
+    void onNotification(@Observes Notifications.Received notification) {
+        if (!Notifications.TOKENS_REVOKED.equals(notification.channel())) {
+            return;
+        }
+        if (notification.payload() == null) {
+            cache.invalidateAll().await().indefinitely();
+        } else {
+            forget(notification.payload());
+        }
     }
 }

@@ -1,6 +1,9 @@
 package com.plyyard.lobby.players;
 
 import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.lobby.db.Notifications;
+import com.plyyard.lobby.db.UnitOfWork;
+import com.plyyard.proto.v1.LogoutResponse;
 import com.plyyard.proto.v1.Player;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -22,6 +25,15 @@ public class Tokens {
     @Inject
     TokenOwners owners;
 
+    @Inject
+    UnitOfWork unitOfWork;
+
+    @Inject
+    PlayerRepository players;
+
+    @Inject
+    Notifications notifications;
+
     /**
      * The player the token belongs to; UNAUTHENTICATED when there is none. Blocking: call on a worker thread.
      *
@@ -33,6 +45,22 @@ public class Tokens {
                 + "gives a token.");
         }
         return owners.byHash(HexFormat.of().formatHex(sha256(token)));
+    }
+
+    /**
+     * Revokes the caller's token: deleted, and dropped from the token cache of every instance (the notification is
+     * delivered at commit); later calls with it are UNAUTHENTICATED. Blocking: call on a worker thread.
+     */
+    public LogoutResponse logout(String token) {
+        caller(token); // UNAUTHENTICATED for a token that is not (or no longer) known
+        String hashHex = HexFormat.of().formatHex(sha256(token));
+        int revoked = unitOfWork.call(() -> {
+            int deleted = players.deleteToken(sha256(token));
+            notifications.send(Notifications.TOKENS_REVOKED, hashHex);
+            unitOfWork.afterCommit(() -> owners.forget(hashHex));
+            return deleted;
+        });
+        return LogoutResponse.newBuilder().setRevoked(revoked).build();
     }
 
     static String newToken() {

@@ -1,5 +1,6 @@
 package com.plyyard.lobby.watch;
 
+import com.plyyard.lobby.db.Notifications;
 import com.plyyard.lobby.match.MatchEventLog;
 import com.plyyard.lobby.matchmaking.LobbyEventLog;
 import io.quarkus.runtime.ShutdownEvent;
@@ -7,6 +8,7 @@ import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.sql.Connection;
@@ -32,6 +34,10 @@ import org.postgresql.PGNotification;
 @ApplicationScoped
 public class NotificationListener {
     private static final Logger LOG = Logger.getLogger(NotificationListener.class);
+
+    /** Other channels' notifications (token revocations), for whoever keeps a cache up to date by them. */
+    @Inject
+    Event<Notifications.Received> received;
 
     @Inject
     MatchStreams matchStreams;
@@ -93,9 +99,11 @@ public class NotificationListener {
                 try (Statement st = c.createStatement()) {
                     st.execute("LISTEN " + MatchEventLog.CHANNEL);
                     st.execute("LISTEN " + LobbyEventLog.CHANNEL);
+                    st.execute("LISTEN " + Notifications.TOKENS_REVOKED);
                 }
                 if (!first) {
                     LOG.info("listening for match and lobby events again");
+                    received.fire(new Notifications.Received(Notifications.TOKENS_REVOKED, null));
                     matchStreams.signalAll();
                     lobbyStreams.signalAll();
                 }
@@ -110,6 +118,10 @@ public class NotificationListener {
                     for (PGNotification n : notes) {
                         if (LobbyEventLog.CHANNEL.equals(n.getName())) {
                             lobby = true;
+                            continue;
+                        }
+                        if (Notifications.TOKENS_REVOKED.equals(n.getName())) {
+                            received.fire(new Notifications.Received(n.getName(), n.getParameter()));
                             continue;
                         }
                         try {
@@ -127,6 +139,7 @@ public class NotificationListener {
                     return;
                 }
                 LOG.warnf("the LISTEN connection failed (%s); retrying in 1 s", e.getMessage());
+                received.fire(new Notifications.Received(Notifications.TOKENS_REVOKED, null));
                 matchStreams.signalAll();
                 lobbyStreams.signalAll();
                 try {
