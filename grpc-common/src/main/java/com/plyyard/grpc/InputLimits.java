@@ -8,13 +8,14 @@ import java.util.Map;
 /**
  * The limits every request of every Ply Yard service meets before any service code sees it: each text field at most
  * its documented number of characters and free of control characters (NUL included: PostgreSQL refuses it in text,
- * and nothing in the contracts needs one), each repeated field at most {@link #maxRepeated} elements. Checked by
+ * and nothing in the contracts needs one), each repeated field of text or messages at most {@link #maxRepeated} elements
+ * (repeated numbers, such as a game's repetition keys, are bounded by {@link #maxBytes} alone). Checked by
  * walking the request by protobuf reflection, so a field added to a contract is covered at once (with the default
  * limit, unless it is named in the overrides). docs/contracts.md lists the limits.
  *
  * @param defaultMaxChars the limit of a text field not named in {@code maxCharsByField}
  * @param maxCharsByField limits by field name (the proto name, e.g. "position"), wherever the field appears
- * @param maxRepeated     the most elements a repeated field may have
+ * @param maxRepeated     the most elements a repeated field of text or messages may have
  * @param maxBytes        the largest request, serialized
  */
 public record InputLimits(int defaultMaxChars, Map<String, Integer> maxCharsByField, int maxRepeated, int maxBytes) {
@@ -50,7 +51,10 @@ public record InputLimits(int defaultMaxChars, Map<String, Integer> maxCharsByFi
             String path = prefix + field.getName();
             if (field.isRepeated()) {
                 List<?> values = (List<?>) e.getValue();
-                if (values.size() > maxRepeated) {
+                // numbers are bounded by the message size alone: a long game's repetition keys are legitimate
+                boolean counted = field.getJavaType() == FieldDescriptor.JavaType.STRING
+                    || field.getJavaType() == FieldDescriptor.JavaType.MESSAGE;
+                if (counted && values.size() > maxRepeated) {
                     return "The field '" + path + "' has " + values.size() + " elements; at most " + maxRepeated
                         + " are accepted.";
                 }

@@ -45,6 +45,15 @@ class InputLimitsTest {
     }
 
     @Test
+    void repeatedNumbersAreBoundedByTheMessageSizeOnly() {
+        var file = com.google.protobuf.DescriptorProtos.FileDescriptorProto.newBuilder();
+        for (int i = 0; i < 10; i++) {
+            file.addPublicDependency(i); // like a long game's repetition keys
+        }
+        assertNull(limits.firstViolation(file.build()));
+    }
+
+    @Test
     void aRequestOverTheByteLimitIsNamedWithItsSize() {
         Type big = Type.newBuilder().addFields(Field.newBuilder().setDefaultValue("d".repeat(100))).build();
         assertEquals("The request has " + big.getSerializedSize() + " bytes; test accepts at most 64.",
