@@ -1,0 +1,88 @@
+package com.plyyard.lobby.grpc;
+
+import com.google.protobuf.Any;
+import com.google.rpc.Code;
+import com.google.rpc.RetryInfo;
+import com.plyyard.lobby.limits.LimitedAction;
+import com.plyyard.lobby.limits.RateLimiter;
+import io.grpc.Grpc;
+import io.grpc.Metadata;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import io.grpc.StatusRuntimeException;
+import io.grpc.protobuf.StatusProto;
+import io.quarkus.grpc.GlobalInterceptor;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Counts the limited calls (docs/reliability.md, "Abuse") before they reach a worker: a call over its caller's limit is
+ * answered at once, on the event loop, RESOURCE_EXHAUSTED with a sentence, a {@code google.rpc.RetryInfo} in the status
+ * details ({@code grpc-status-details-bin}) and {@code grpc-retry-pushback-ms} for clients with a retry policy. A
+ * call without a token is not counted here: {@link AuthInterceptor} refuses it.
+ */
+@ApplicationScoped
+@GlobalInterceptor
+public class RateLimitInterceptor implements ServerInterceptor {
+    static final Metadata.Key<String> RETRY_PUSHBACK = Metadata.Key.of("grpc-retry-pushback-ms", Metadata.ASCII_STRING_MARSHALLER);
+
+    private static final Map<String, LimitedAction> LIMITED = Map.ofEntries(
+        Map.entry("plyyard.v1.MatchService/SubmitMove", LimitedAction.MOVE),
+        Map.entry("plyyard.v1.MatchService/CreateMatch", LimitedAction.CREATION),
+        Map.entry("plyyard.v1.MatchmakingService/CreateSeek", LimitedAction.CREATION),
+        Map.entry("plyyard.v1.MatchmakingService/CreateChallenge", LimitedAction.CREATION),
+        Map.entry("plyyard.v1.MatchmakingService/CreateParty", LimitedAction.CREATION),
+        Map.entry("plyyard.v1.MatchmakingService/RequestRematch", LimitedAction.CREATION),
+        Map.entry("plyyard.v1.MatchmakingService/JoinPool", LimitedAction.POOL_JOIN),
+        Map.entry("plyyard.v1.LobbyService/Register", LimitedAction.REGISTRATION),
+        Map.entry("plyyard.v1.MatchService/WatchMatch", LimitedAction.STREAM),
+        Map.entry("plyyard.v1.MatchmakingService/WatchLobby", LimitedAction.STREAM));
+
+    @Inject
+    RateLimiter limiter;
+
+    @Override
+    public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+        LimitedAction action = LIMITED.get(call.getMethodDescriptor().getFullMethodName());
+        if (action == null) {
+            return next.startCall(call, headers);
+        }
+        String caller = action == LimitedAction.REGISTRATION ? address(call)
+            : AuthInterceptor.bearer(headers.get(AuthInterceptor.AUTHORIZATION));
+        if (caller == null) {
+            return next.startCall(call, headers);
+        }
+        Optional<RateLimiter.Refusal> refused = limiter.take(action, caller);
+        if (refused.isEmpty()) {
+            return next.startCall(call, headers);
+        }
+        StatusRuntimeException status = toStatus(refused.get());
+        call.close(status.getStatus(), status.getTrailers());
+        return new ServerCall.Listener<>() {
+        };
+    }
+
+    static StatusRuntimeException toStatus(RateLimiter.Refusal refusal) {
+        long millis = refusal.retryAfter().toMillis();
+        RetryInfo retry = RetryInfo.newBuilder().setRetryDelay(com.google.protobuf.Duration.newBuilder()
+            .setSeconds(millis / 1000).setNanos((int) (millis % 1000) * 1_000_000)).build();
+        StatusRuntimeException e = StatusProto.toStatusRuntimeException(com.google.rpc.Status.newBuilder()
+            .setCode(Code.RESOURCE_EXHAUSTED_VALUE).setMessage(refusal.sentence()).addDetails(Any.pack(retry)).build());
+        e.getTrailers().put(RETRY_PUSHBACK, Long.toString(millis));
+        return e;
+    }
+
+    /** The client's IP address (without the port: every connection of one machine shares its bucket). */
+    private static String address(ServerCall<?, ?> call) {
+        SocketAddress remote = call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR);
+        if (remote instanceof InetSocketAddress inet) {
+            return inet.getAddress() != null ? inet.getAddress().getHostAddress() : inet.getHostString();
+        }
+        return remote == null ? "unknown" : remote.toString();
+    }
+}
