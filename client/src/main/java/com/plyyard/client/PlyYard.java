@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
     description = "Ply Yard: board-game rules engine tools and platform launcher.",
     subcommands = {PerftCommand.class, MovesCommand.class, ApplyCommand.class, BestMoveCommand.class, MatchCommand.class,
         UpCommand.class, PlayCommand.class, WatchCommand.class, ExportCommand.class, SeekCommand.class, PoolCommand.class,
-        PartyCommand.class, ChallengeCommand.class, RematchCommand.class, RatingsCommand.class,
+        PartyCommand.class, ChallengeCommand.class, RematchCommand.class, RatingsCommand.class, TokensCommand.class,
         com.plyyard.client.bench.BenchCommand.class,
         CommandLine.HelpCommand.class})
 public class PlyYard implements Runnable {

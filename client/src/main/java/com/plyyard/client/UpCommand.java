@@ -78,7 +78,9 @@ public class UpCommand implements Callable<Integer> {
             new ServiceSpec("lobby-service", home.resolve("lobby-service/target/quarkus-app/quarkus-run.jar"),
                 port("LOBBY_PORT", 7070), "LOBBY_PORT", "plyyard.v1.LobbyService",
                 Map.of("RULES_HOST", "localhost", "RULES_PORT", Integer.toString(rulesPort),
-                    "AI_HOST", "localhost", "AI_PORT", Integer.toString(aiPort))));
+                    "AI_HOST", "localhost", "AI_PORT", Integer.toString(aiPort),
+                    // for `./plyyard tokens revoke` (OperatorService); kept in the Ply Yard home, owner-readable only
+                    "OPERATOR_KEY", OperatorKey.loadOrCreate())));
         Platform platform = new Platform(home, services, spec.commandLine().getOut(), spec.commandLine().getErr());
         Path data = dataDirectory();
         platform.refuseIfRunning();

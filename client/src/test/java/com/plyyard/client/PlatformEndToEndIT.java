@@ -53,7 +53,8 @@ class PlatformEndToEndIT {
             new ServiceSpec("lobby-service", ROOT.resolve("lobby-service/target/quarkus-app/quarkus-run.jar"), LOBBY,
                 "LOBBY_PORT", "plyyard.v1.LobbyService",
                 Map.of("RULES_HOST", "localhost", "RULES_PORT", Integer.toString(RULES), "AI_HOST", "localhost",
-                    "AI_PORT", Integer.toString(AI), "PLYYARD_HOME", home.toString()))),
+                    "AI_PORT", Integer.toString(AI), "PLYYARD_HOME", home.toString(),
+                    "OPERATOR_KEY", OperatorKey.loadOrCreate()))),
             new PrintWriter(log, true), new PrintWriter(log, true));
         platform.startAll(120);
     }
@@ -267,6 +268,20 @@ class PlatformEndToEndIT {
         assertTrue(session.transcript().contains(
             "W:W31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,15,16,17,18,20,23"),
             "the position after 32-28 19-23 28x19 14x23, as the README says");
+    }
+
+    @Test
+    void theOperatorRevokesAPlayersTokens() {
+        register("e2e-revoked");
+        Run revoke = Run.of("tokens", "revoke", "--player", "E2E-Revoked", "--target", TARGET);
+        assertEquals(0, revoke.exitCode(), revoke.toString());
+        assertEquals(List.of("revoked player=e2e-revoked tokens=1"), revoke.out());
+        Run refused = Run.of("seek", "list", "--target", TARGET, "--name", "e2e-revoked");
+        // the stored token is refused; the client drops it and, the name being taken, cannot sign in again by itself
+        assertEquals(2, refused.exitCode(), refused.toString());
+        assertTrue(String.join("\n", refused.err()).contains("has no token for it"), refused.toString());
+        Run unknown = Run.of("tokens", "revoke", "--player", "e2e-nobody", "--target", TARGET);
+        assertEquals(2, unknown.exitCode(), unknown.toString());
     }
 
     @Test

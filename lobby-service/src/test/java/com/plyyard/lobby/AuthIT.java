@@ -14,6 +14,7 @@ import com.plyyard.proto.v1.Player;
 import com.plyyard.proto.v1.RegisterRequest;
 import com.plyyard.proto.v1.RegisterResponse;
 import com.plyyard.proto.v1.WhoAmIRequest;
+import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.health.v1.HealthCheckRequest;
 import io.grpc.health.v1.HealthCheckResponse;
@@ -87,5 +88,33 @@ class AuthIT extends LobbyTestBase {
         assertStatus(Status.Code.UNAUTHENTICATED, () -> p.lobby().logout(com.plyyard.proto.v1.LogoutRequest.getDefaultInstance()));
         assertEquals(0, count("SELECT count(*) FROM tokens WHERE player_id = ?::uuid", r.getPlayer().getId()),
             "the token row is gone");
+    }
+
+    @Test
+    void renewTokenGivesANewTokenAndRevokesTheCallingOne() {
+        TestPlayer p = register("renew");
+        RegisterResponse r = p.lobby().renewToken(com.plyyard.proto.v1.RenewTokenRequest.getDefaultInstance());
+        assertEquals(p.player(), r.getPlayer());
+        assertNotEquals(p.token(), r.getToken());
+        assertEquals(0, r.getExpiresAtEpochMillis(), "tokens do not expire in the default configuration");
+        assertStatus(Status.Code.UNAUTHENTICATED, () -> p.lobby().whoAmI(WhoAmIRequest.getDefaultInstance()));
+        TestPlayer renewed = TestPlayer.of(channel, r.getPlayer(), r.getToken());
+        assertEquals(p.player(), renewed.lobby().whoAmI(WhoAmIRequest.getDefaultInstance()));
+        assertEquals(1, count("SELECT count(*) FROM tokens WHERE player_id = ?::uuid", p.player().getId()),
+            "one token: the new one");
+    }
+
+    /** This lobby runs without an operator key: the operator service refuses everyone, and nothing changes. */
+    @Test
+    void operatorCallsAreRefusedWithoutAConfiguredKey() {
+        TestPlayer p = register("op-target");
+        Metadata md = new Metadata();
+        md.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + p.token());
+        var operator = com.plyyard.proto.v1.OperatorServiceGrpc.newBlockingStub(channel)
+            .withInterceptors(io.grpc.stub.MetadataUtils.newAttachHeadersInterceptor(md));
+        String d = assertStatus(Status.Code.PERMISSION_DENIED, () -> operator.revokeTokens(
+            com.plyyard.proto.v1.RevokeTokensRequest.newBuilder().setPlayerName(p.name()).build()));
+        assertTrue(d.contains("OPERATOR_KEY"), d);
+        assertEquals(p.player(), p.lobby().whoAmI(WhoAmIRequest.getDefaultInstance()), "the token still works");
     }
 }

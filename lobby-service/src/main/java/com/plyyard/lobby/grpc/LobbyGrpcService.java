@@ -8,6 +8,7 @@ import com.plyyard.proto.v1.LogoutResponse;
 import com.plyyard.proto.v1.Player;
 import com.plyyard.proto.v1.RegisterRequest;
 import com.plyyard.proto.v1.RegisterResponse;
+import com.plyyard.proto.v1.RenewTokenRequest;
 import com.plyyard.proto.v1.WhoAmIRequest;
 import io.grpc.stub.StreamObserver;
 import io.quarkus.grpc.GrpcService;
@@ -38,5 +39,10 @@ public class LobbyGrpcService extends LobbyServiceGrpc.LobbyServiceImplBase {
     @Override
     public void logout(LogoutRequest request, StreamObserver<LogoutResponse> out) {
         workers.unary("Logout", out, tokens::logout);
+    }
+
+    @Override
+    public void renewToken(RenewTokenRequest request, StreamObserver<RegisterResponse> out) {
+        workers.unary("RenewToken", out, tokens::renew);
     }
 }

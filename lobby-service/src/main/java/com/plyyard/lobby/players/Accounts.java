@@ -21,6 +21,9 @@ public class Accounts {
     @Inject
     PlayerRepository players;
 
+    @Inject
+    Tokens tokens;
+
     public RegisterResponse register(String rawName) {
         String name = rawName == null ? "" : rawName.strip();
         if (!NAME.matcher(name).matches()) {
@@ -29,12 +32,13 @@ public class Accounts {
         }
         String token = Tokens.newToken();
         UUID id = UUID.randomUUID();
-        boolean created = unitOfWork.call(() -> players.insertIfNameFree(id, name, Tokens.sha256(token), Instant.now()));
+        Instant now = Instant.now();
+        boolean created = unitOfWork.call(() -> players.insertIfNameFree(id, name, Tokens.sha256(token), now));
         if (!created) {
             throw LobbyException.alreadyExists("The name '" + name + "' is taken (names are unique ignoring case); choose "
                 + "another.");
         }
         return RegisterResponse.newBuilder().setPlayer(Player.newBuilder().setId(id.toString()).setName(name)).setToken(token)
-            .build();
+            .setExpiresAtEpochMillis(tokens.expiresAtEpochMillis(now)).build();
     }
 }

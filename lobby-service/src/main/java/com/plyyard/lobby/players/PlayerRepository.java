@@ -35,12 +35,29 @@ public class PlayerRepository implements PanacheRepositoryBase<PlayerEntity, UUI
         if (rows == 0) {
             return false;
         }
+        insertToken(tokenHash, id, now);
+        return true;
+    }
+
+    /** A further token of a player (RenewToken). */
+    public void insertToken(byte[] tokenHash, UUID playerId, Instant now) {
         TokenEntity token = new TokenEntity();
         token.hash = tokenHash;
-        token.playerId = id;
+        token.playerId = playerId;
         token.createdAt = now;
         getEntityManager().persist(token);
-        return true;
+    }
+
+    /** The hashes of every token of a player. */
+    public List<byte[]> tokenHashes(UUID playerId) {
+        return getEntityManager().createQuery("select t.hash from TokenEntity t where t.playerId = :player", byte[].class)
+            .setParameter("player", playerId).getResultList();
+    }
+
+    /** Deletes every token of a player; how many there were. */
+    public int deleteTokens(UUID playerId) {
+        return getEntityManager().createQuery("delete from TokenEntity t where t.playerId = :player")
+            .setParameter("player", playerId).executeUpdate();
     }
 
     /** The player whose token has this SHA-256, or null. */
@@ -50,11 +67,12 @@ public class PlayerRepository implements PanacheRepositoryBase<PlayerEntity, UUI
             .setParameter("hash", hash).executeUpdate();
     }
 
-    public Player byTokenHash(byte[] hash) {
-        List<PlayerEntity> found = getEntityManager().createQuery(
-                "select p from PlayerEntity p, TokenEntity t where t.playerId = p.id and t.hash = :hash", PlayerEntity.class)
+    public TokenOwner byTokenHash(byte[] hash) {
+        List<Object[]> found = getEntityManager().createQuery(
+                "select p, t.createdAt from PlayerEntity p, TokenEntity t where t.playerId = p.id and t.hash = :hash",
+                Object[].class)
             .setParameter("hash", hash).getResultList();
-        return found.isEmpty() ? null : view(found.get(0));
+        return found.isEmpty() ? null : new TokenOwner(view((PlayerEntity) found.get(0)[0]), (Instant) found.get(0)[1]);
     }
 
     /** Players by id (one query), for views; ids without a player are left out. */

@@ -3,7 +3,6 @@ package com.plyyard.lobby.players;
 import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.lobby.db.Notifications;
 import com.plyyard.lobby.db.UnitOfWork;
-import com.plyyard.proto.v1.Player;
 import io.quarkus.cache.Cache;
 import io.quarkus.cache.CacheName;
 import io.quarkus.cache.CacheResult;
@@ -35,8 +34,8 @@ public class TokenOwners {
     Cache cache;
 
     @CacheResult(cacheName = CACHE)
-    public Player byHash(String hashHex) {
-        Player found = unitOfWork.call(() -> players.byTokenHash(HexFormat.of().parseHex(hashHex)));
+    public TokenOwner byHash(String hashHex) {
+        TokenOwner found = unitOfWork.call(() -> players.byTokenHash(HexFormat.of().parseHex(hashHex)));
         if (found == null) {
             throw LobbyException.unauthenticated("The token is not known here; Register gives a valid one.");
         }

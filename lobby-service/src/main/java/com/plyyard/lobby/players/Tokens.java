@@ -5,18 +5,25 @@ import com.plyyard.lobby.db.Notifications;
 import com.plyyard.lobby.db.UnitOfWork;
 import com.plyyard.proto.v1.LogoutResponse;
 import com.plyyard.proto.v1.Player;
+import com.plyyard.proto.v1.RegisterResponse;
+import com.plyyard.proto.v1.RevokeTokensResponse;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.UUID;
 
 /**
  * Tokens: 32 random bytes (base64url), of which only the SHA-256 is stored; who a token belongs to is looked up by its
- * hash ({@link TokenOwners}, cached).
+ * hash ({@link TokenOwners}, cached). Optionally they expire ({@link TokensConfig#lifetime()}); RenewToken trades a
+ * working token for a new one.
  */
 @ApplicationScoped
 public class Tokens {
@@ -34,6 +41,9 @@ public class Tokens {
     @Inject
     Notifications notifications;
 
+    @Inject
+    TokensConfig config;
+
     /**
      * The player the token belongs to; UNAUTHENTICATED when there is none. Blocking: call on a worker thread.
      *
@@ -44,7 +54,69 @@ public class Tokens {
             throw LobbyException.unauthenticated("This call needs the metadata 'authorization: Bearer <token>'; Register "
                 + "gives a token.");
         }
-        return owners.byHash(HexFormat.of().formatHex(sha256(token)));
+        TokenOwner owner = owners.byHash(HexFormat.of().formatHex(sha256(token)));
+        Instant expiry = expiresAt(owner.createdAt());
+        if (expiry != null && !Instant.now().isBefore(expiry)) {
+            throw LobbyException.unauthenticated("The token expired at " + expiry.truncatedTo(ChronoUnit.SECONDS)
+                + " (tokens work for " + config.lifetime().orElseThrow() + " on this server); renew tokens before they "
+                + "expire (RenewToken), or register anew.");
+        }
+        return owner.player();
+    }
+
+    /** When a token made at {@code createdAt} stops working; null when tokens do not expire. */
+    Instant expiresAt(Instant createdAt) {
+        return config.lifetime().map(createdAt::plus).orElse(null);
+    }
+
+    /** The RegisterResponse field: the expiry in epoch milliseconds, 0 for never. */
+    long expiresAtEpochMillis(Instant createdAt) {
+        Instant expiry = expiresAt(createdAt);
+        return expiry == null ? 0 : expiry.toEpochMilli();
+    }
+
+    /**
+     * RenewToken: a new token for the caller, whose calling token is revoked in the same transaction (and dropped from
+     * every instance's cache). Blocking: call on a worker thread.
+     */
+    public RegisterResponse renew(String token) {
+        Player player = caller(token);
+        String fresh = newToken();
+        Instant now = Instant.now();
+        String oldHex = HexFormat.of().formatHex(sha256(token));
+        int revoked = unitOfWork.call(() -> {
+            int deleted = players.deleteToken(sha256(token));
+            if (deleted == 1) {
+                players.insertToken(sha256(fresh), UUID.fromString(player.getId()), now);
+                notifications.send(Notifications.TOKENS_REVOKED, oldHex);
+                unitOfWork.afterCommit(() -> owners.forget(oldHex));
+            }
+            return deleted;
+        });
+        if (revoked == 0) {
+            throw LobbyException.unauthenticated("The token was revoked meanwhile; register anew.");
+        }
+        return RegisterResponse.newBuilder().setPlayer(player).setToken(fresh).setExpiresAtEpochMillis(expiresAtEpochMillis(now))
+            .build();
+    }
+
+    /**
+     * The operator's revocation: every token of the named player, on every instance. Blocking: call on a worker thread.
+     *
+     * @return the player and how many tokens were revoked
+     */
+    public RevokeTokensResponse revokeAll(String playerName) {
+        return unitOfWork.call(() -> {
+            PlayerEntity p = players.requireByName(playerName);
+            List<byte[]> hashes = players.tokenHashes(p.id);
+            int deleted = players.deleteTokens(p.id);
+            for (byte[] hash : hashes) {
+                String hex = HexFormat.of().formatHex(hash);
+                notifications.send(Notifications.TOKENS_REVOKED, hex);
+                unitOfWork.afterCommit(() -> owners.forget(hex));
+            }
+            return RevokeTokensResponse.newBuilder().setPlayer(PlayerRepository.view(p)).setRevoked(deleted).build();
+        });
     }
 
     /**
