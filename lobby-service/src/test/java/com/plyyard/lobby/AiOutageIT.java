@@ -71,9 +71,14 @@ class AiOutageIT extends LobbyTestBase {
             assertEquals(before, stored(waiting.getId()), "the waiting match is exactly as it was");
             assertTrue(failures() >= failuresBefore + 2, "the lobby kept trying: " + (failures() - failuresBefore));
             assertTrue(turns.pending() >= 1, "the AI turn is still pending");
+            var ready = health("ready");
+            assertEquals(503, ready.getKey(), "ai-service down: not ready; " + ready.getValue());
+            assertTrue(ready.getValue().contains("ai-service"), ready.getValue());
+            assertEquals(200, health("live").getKey(), "but alive");
         } finally {
             new AiServiceProcess(aiPort, Path.of("target", "test-logs", "ai-service-restarted.log")).start();
         }
+        awaitReadiness(200, Duration.ofSeconds(20));
         long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
         Match m = human.get(waiting.getId());
         while (m.getMovesCount() == 0) {

@@ -28,8 +28,14 @@ class RulesOutageIT extends LobbyTestBase {
         Match m = started("draughts:fmjd", clock(0, 0), w, b);
         String before = stored(m.getId());
         // stop the rules-service the test resource started (a child of this JVM, by its pid)
+        awaitReadiness(200, Duration.ofSeconds(10));
         Processes.stopChildOnPort(rulesPort);
         try {
+            // degraded: not ready (a balancer sends players elsewhere), but alive (no restart would help)
+            var ready = health("ready");
+            assertEquals(503, ready.getKey(), ready.getValue());
+            assertTrue(ready.getValue().contains("rules-service") && ready.getValue().contains("DOWN"), ready.getValue());
+            assertEquals(200, health("live").getKey());
             String d = assertStatus(Status.Code.UNAVAILABLE, () -> w.move(m, "32-28"));
             assertTrue(d.contains("rules-service"), d);
             assertEquals(before, stored(m.getId()));
@@ -40,7 +46,7 @@ class RulesOutageIT extends LobbyTestBase {
         } finally {
             new RulesServiceProcess(rulesPort, Path.of("target", "test-logs", "rules-service-restarted.log")).start();
         }
-        Processes.sleep(200);
+        awaitReadiness(200, Duration.ofSeconds(20));
         Match after = retryMove(w, m, Duration.ofSeconds(10));
         assertEquals(m.getVersion() + 1, after.getVersion());
     }

@@ -52,7 +52,7 @@ public final class LobbyProcess implements AutoCloseable {
             "AI_HOST", "localhost",
             "AI_PORT", Integer.toString(aiPort)));
         Process p = Processes.startJar(jar(), List.of(), all, log);
-        Processes.awaitReady(p, port, Duration.ofSeconds(90), log);
+        Processes.awaitHealth(p, port, "live", Duration.ofSeconds(90), log);
         return new LobbyProcess(port, p, log);
     }
 

@@ -65,6 +65,34 @@ public abstract class LobbyTestBase {
         return TestPlayer.of(channel, r.getPlayer(), r.getToken());
     }
 
+    /** GET /q/health/{which} of the lobby under test: the status code and the body (the checks and their data). */
+    protected static java.util.Map.Entry<Integer, String> health(String which) {
+        try {
+            java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://localhost:17070/q/health/" + which))
+                    .timeout(java.time.Duration.ofSeconds(10)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            return java.util.Map.entry(r.statusCode(), r.body());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Waits until the lobby's readiness answers {@code status} (200 or 503), or fails with the last answer. */
+    protected static void awaitReadiness(int status, java.time.Duration max) {
+        long deadline = System.nanoTime() + max.toNanos();
+        java.util.Map.Entry<Integer, String> last = health("ready");
+        while (last.getKey() != status) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("readiness should be " + status + ", is " + last);
+            }
+            Processes.sleep(200);
+            last = health("ready");
+        }
+    }
+
     protected EventStream watch(TestPlayer who, String matchId, long from) {
         EventStream s = who.watch(matchId, from);
         streams.add(s);

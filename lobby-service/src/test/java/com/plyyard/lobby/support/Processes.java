@@ -86,6 +86,15 @@ public final class Processes {
 
     /** Waits until GET http://localhost:port/q/health/ready answers 200, or fails naming the log. */
     public static void awaitReady(Process p, int port, Duration max, Path log) {
+        awaitHealth(p, port, "ready", max, log);
+    }
+
+    /**
+     * Waits until GET http://localhost:port/q/health/{@code which} (live, ready) answers 200, or fails naming the log.
+     * The lobby is awaited live, not ready: its readiness follows rules-service and ai-service, which several tests
+     * leave out on purpose.
+     */
+    public static void awaitHealth(Process p, int port, String which, Duration max, Path log) {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         long deadline = System.nanoTime() + max.toNanos();
         while (System.nanoTime() < deadline) {
@@ -94,7 +103,7 @@ public final class Processes {
                     + "\n" + tail(log));
             }
             try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/q/health/ready"))
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/q/health/" + which))
                     .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     return;
