@@ -6,10 +6,57 @@ import java.io.UncheckedIOException;
 
 /** A throw-away real PostgreSQL (zonky, fresh temporary data directory, any free port) for the tests. */
 public final class EmbeddedPostgresProcess implements AutoCloseable {
-    private final EmbeddedPostgres pg;
+    private EmbeddedPostgres pg;
+    private final java.nio.file.Path dataDirectory;
+    private final int port;
 
     private EmbeddedPostgresProcess(EmbeddedPostgres pg) {
+        this(pg, null, pg.getPort());
+    }
+
+    private EmbeddedPostgresProcess(EmbeddedPostgres pg, java.nio.file.Path dataDirectory, int port) {
         this.pg = pg;
+        this.dataDirectory = dataDirectory;
+        this.port = port;
+    }
+
+    /**
+     * A PostgreSQL that can be stopped and started again ({@link #stop()}, {@link #startAgain()}) on the same port with
+     * the same data, as a server restart looks to its clients. fsync stays on: its data must survive.
+     */
+    public static EmbeddedPostgresProcess restartable() {
+        try {
+            java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("plyyard-pg-restart");
+            int port = Processes.freePort();
+            return new EmbeddedPostgresProcess(build(dir, port), dir, port);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the test PostgreSQL did not start: " + e.getMessage(), e);
+        }
+    }
+
+    private static EmbeddedPostgres build(java.nio.file.Path dir, int port) throws IOException {
+        return EmbeddedPostgres.builder().setDataDirectory(dir).setCleanDataDirectory(false).setPort(port).start();
+    }
+
+    /** Stops the server (a fast shutdown: sessions are ended, as in a restart by the operator). */
+    public void stop() {
+        try {
+            pg.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Starts the server again on the same port and data (only for {@link #restartable()}). */
+    public void startAgain() {
+        if (dataDirectory == null) {
+            throw new IllegalStateException("only a restartable() PostgreSQL starts again");
+        }
+        try {
+            pg = build(dataDirectory, port);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the test PostgreSQL did not start again: " + e.getMessage(), e);
+        }
     }
 
     public static EmbeddedPostgresProcess start() {

@@ -85,6 +85,20 @@ public final class LobbyProcess implements AutoCloseable {
         Processes.stop(process, Duration.ofSeconds(30));
     }
 
+    /** SIGKILL, as a crash: no shutdown hook runs, nothing is flushed or handed back. */
+    public void kill() {
+        process.destroyForcibly();
+        try {
+            process.waitFor(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (channel != null) {
+            channel.shutdownNow();
+            channel = null;
+        }
+    }
+
     public int exitValue() {
         return process.exitValue();
     }
