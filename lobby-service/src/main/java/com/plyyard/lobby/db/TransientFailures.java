@@ -14,6 +14,37 @@ public final class TransientFailures {
     private TransientFailures() {
     }
 
+    /**
+     * The database could not be reached or the connection broke (SQLSTATE class 08, PostgreSQL shutting down or
+     * starting: 57P01-57P03, or the pool could not get a connection in time). Nothing of the transaction is kept;
+     * the call can be answered UNAVAILABLE and tried again by the client once the database is back.
+     */
+    public static boolean databaseUnreachable(Throwable t) {
+        Throwable c = t;
+        for (int depth = 0; depth < 32 && c != null; depth++) {
+            if (c instanceof SQLException s) {
+                for (SQLException e = s; e != null; e = e.getNextException()) {
+                    String state = e.getSQLState();
+                    if (state != null && (state.startsWith("08") || state.startsWith("57P0"))) {
+                        return true;
+                    }
+                    // Agroal's acquisition timeout carries no SQLSTATE
+                    if (state == null && e.getMessage() != null && e.getMessage().startsWith("Acquisition timeout")) {
+                        return true;
+                    }
+                }
+            }
+            if (c.getClass().getName().equals("org.hibernate.exception.JDBCConnectionException")) {
+                return true;
+            }
+            if (c.getCause() == c) {
+                break;
+            }
+            c = c.getCause();
+        }
+        return false;
+    }
+
     public static boolean retryable(Throwable t) {
         Throwable c = t;
         for (int depth = 0; depth < 32 && c != null; depth++) {

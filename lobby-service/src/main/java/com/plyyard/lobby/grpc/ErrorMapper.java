@@ -4,6 +4,7 @@ import com.plyyard.grpc.ErrorModel;
 import com.plyyard.grpc.Statuses;
 import com.plyyard.lobby.common.ErrorKind;
 import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.lobby.db.TransientFailures;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 
@@ -14,6 +15,8 @@ import io.grpc.StatusRuntimeException;
  */
 public final class ErrorMapper {
     static final String INTERNAL_SENTENCE = "The lobby failed unexpectedly; the error has been logged.";
+    static final String DATABASE_SENTENCE = "The lobby's database is not reachable right now; try again in a moment (a call "
+        + "cut off while committing may have gone through: read before repeating it).";
     private static final ErrorModel MODEL = new ErrorModel("lobby-service", INTERNAL_SENTENCE, ErrorMapper::known);
 
     private ErrorMapper() {
@@ -30,6 +33,9 @@ public final class ErrorMapper {
             if (c instanceof LobbyException e) {
                 return Statuses.of(code(e.kind()), e.sentence());
             }
+        }
+        if (TransientFailures.databaseUnreachable(t)) {
+            return Statuses.of(Status.Code.UNAVAILABLE, DATABASE_SENTENCE);
         }
         return Statuses.passThrough(t);
     }

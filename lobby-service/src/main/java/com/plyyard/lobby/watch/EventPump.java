@@ -1,6 +1,7 @@
 package com.plyyard.lobby.watch;
 
 import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.lobby.db.TransientFailures;
 import com.plyyard.lobby.db.UnitOfWork;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -100,6 +101,13 @@ public abstract class EventPump<E> {
                 }
             }
         } catch (RuntimeException e) {
+            if (TransientFailures.databaseUnreachable(e) && !closed.get()) {
+                // the stream outlives a database outage: the listener's reconnection (or the 5 s safety net) wakes it
+                // again, and it goes on from its cursor
+                LOG.debugf("%s waits for the database at version %d: %s", describe(), cursor, e.toString());
+                dirty.set(false);
+                return;
+            }
             if (!closed.get()) {
                 LOG.warnf("%s stopped at version %d: %s", describe(), cursor, e.toString());
                 fail(LobbyException.unavailable("The event stream broke off; reconnect with from_version " + cursor + "."));

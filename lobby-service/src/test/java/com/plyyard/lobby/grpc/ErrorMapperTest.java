@@ -33,6 +33,21 @@ class ErrorMapperTest {
     }
 
     @Test
+    void anUnreachableDatabaseIsUnavailableWithASentence() {
+        for (String state : new String[] {"08006", "08001", "57P01"}) {
+            StatusRuntimeException status = ErrorMapper.toStatus(new IllegalStateException("tx",
+                new java.sql.SQLException("An I/O error occurred while sending to the backend.", state)), "SubmitMove");
+            assertEquals(Status.Code.UNAVAILABLE, status.getStatus().getCode(), state);
+            assertEquals(ErrorMapper.DATABASE_SENTENCE, status.getStatus().getDescription());
+        }
+        StatusRuntimeException timeout = ErrorMapper.toStatus(new java.sql.SQLException(
+            "Acquisition timeout while waiting for new connection"), "GetMatch");
+        assertEquals(Status.Code.UNAVAILABLE, timeout.getStatus().getCode());
+        StatusRuntimeException other = ErrorMapper.toStatus(new java.sql.SQLException("syntax", "42601"), "GetMatch");
+        assertEquals(Status.Code.INTERNAL, other.getStatus().getCode(), "a bug in a query is not an outage");
+    }
+
+    @Test
     void anythingElseIsInternalWithoutLeakingItsMessage() {
         StatusRuntimeException status = ErrorMapper.toStatus(new NullPointerException("secret detail"), "SubmitMove");
         assertEquals(Status.Code.INTERNAL, status.getStatus().getCode());
