@@ -250,6 +250,88 @@ class CrashRecoveryIT {
     }
 
     /**
+     * SIGTERM while clients play: moves in flight are answered and stored, later calls are refused UNAVAILABLE (never
+     * INTERNAL), every acknowledged move is stored, and the spectators' streams end UNAVAILABLE naming the version to
+     * reconnect from — which the terminal client does by itself (MatchFollowerReconnectTest).
+     */
+    @Test
+    void aStoppingLobbyFinishesInFlightMovesAndEndsStreamsReconnectably() throws Exception {
+        int port = Processes.freePort();
+        LobbyProcess lobby = LobbyProcess.start(port, pg, rules.port(), "graceful-1");
+        List<TestPlayer[]> pairs = new ArrayList<>();
+        List<Match> matches = new ArrayList<>();
+        List<EventStream> streams = new ArrayList<>();
+        List<StatusRuntimeException> refusals = new CopyOnWriteArrayList<>();
+        List<List<Match>> acked = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(MATCHES);
+        try {
+            TestPlayer spectator = Clients.register(lobby.channel(), "grace-spec");
+            for (int i = 0; i < MATCHES; i++) {
+                TestPlayer w = Clients.register(lobby.channel(), "grace-w" + i);
+                TestPlayer b = Clients.register(lobby.channel(), "grace-b" + i);
+                pairs.add(new TestPlayer[] {w, b});
+                Match m = started(w, b, TimeControl.newBuilder().setInitialSeconds(300).build());
+                matches.add(m);
+                streams.add(spectator.watch(m.getId(), m.getVersion()));
+            }
+            AtomicBoolean go = new AtomicBoolean(true);
+            List<Future<List<Match>>> players = new ArrayList<>();
+            for (int i = 0; i < MATCHES; i++) {
+                TestPlayer[] p = pairs.get(i);
+                Match m = matches.get(i);
+                players.add(pool.submit(() -> {
+                    List<Match> mine = new ArrayList<>();
+                    Match now = m;
+                    while (mine.size() < 60) {
+                        try {
+                            now = (now.getState().getToMove() == 0 ? p[0] : p[1]).move(now, firstMove(now));
+                            mine.add(now);
+                        } catch (StatusRuntimeException e) {
+                            refusals.add(e);
+                            break;
+                        }
+                    }
+                    return mine;
+                }));
+            }
+            Processes.sleep(2000);
+            lobby.terminate(); // SIGTERM, the clients still connected
+            for (Future<List<Match>> f : players) {
+                acked.add(f.get(60, TimeUnit.SECONDS));
+            }
+            assertTrue(lobby.exitValue() == 0 || lobby.exitValue() == 143, "a clean stop, exit " + lobby.exitValue());
+            for (EventStream s : streams) {
+                Throwable end = s.awaitEnd(Duration.ofSeconds(10));
+                assertTrue(end instanceof StatusRuntimeException, String.valueOf(end));
+                io.grpc.Status status = ((StatusRuntimeException) end).getStatus();
+                assertEquals(io.grpc.Status.Code.UNAVAILABLE, status.getCode(), status.toString());
+            }
+            assertTrue(streams.stream().anyMatch(s -> true));
+        } finally {
+            pool.shutdownNow();
+            lobby.stop();
+        }
+        for (StatusRuntimeException e : refusals) {
+            assertEquals(io.grpc.Status.Code.UNAVAILABLE, e.getStatus().getCode(), "a stopping lobby refuses, it does not fail: "
+                + e.getStatus());
+        }
+        LobbyProcess again = LobbyProcess.start(port, pg, rules.port(), "graceful-2");
+        try {
+            int unanswered = 0;
+            for (int i = 0; i < MATCHES; i++) {
+                TestPlayer w = TestPlayer.of(again.channel(), pairs.get(i)[0].player(), pairs.get(i)[0].token());
+                Match stored = w.get(matches.get(i).getId());
+                checkNothingLostOrHalfApplied(matches.get(i), acked.get(i), stored);
+                unanswered += stored.getMovesCount() - acked.get(i).get(acked.get(i).size() - 1).getMovesCount();
+            }
+            assertEquals(0, unanswered, "every move the stopping lobby stored was answered; the refusals: " + refusals.stream()
+                .map(e -> e.getStatus().toString()).toList());
+        } finally {
+            again.stop();
+        }
+    }
+
+    /**
      * Every acknowledged move is stored, in order; at most one more (sent as the lobby died, committed, never
      * answered); and the stored position is exactly the start position with the stored moves applied.
      */

@@ -160,11 +160,13 @@ class RestartIT {
         }
         try (AiServiceProcess ai = new AiServiceProcess(aiPort, Path.of("target", "it-logs", "restart-ai-service.log"))) {
             ai.start();
-            LobbyProcess again = LobbyProcess.start(port, pg, rules.port(), aiPort, Map.of(), "restart-ai-2");
+            // the periodic scan is pushed out of reach: only the start-up scan can take the turn up
+            LobbyProcess again = LobbyProcess.start(port, pg, rules.port(), aiPort,
+                Map.of("PLYYARD_LOBBY_AI_SCAN_EVERY", "10m"), "restart-ai-2");
             try {
                 TestPlayer h = TestPlayer.of(again.channel(), human.player(), human.token());
-                // well before the periodic scan (first after 5 s): the start-up scan took the turn up
-                long deadline = System.nanoTime() + Duration.ofSeconds(4).toNanos();
+                // no periodic scan runs in this lobby (every 10 min): the start-up scan took the turn up
+                long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
                 Match m = h.get(id);
                 while (m.getMovesCount() == 0) {
                     assertTrue(System.nanoTime() < deadline, "the restarted lobby should have played the waiting AI turn");

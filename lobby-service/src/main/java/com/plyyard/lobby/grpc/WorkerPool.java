@@ -27,6 +27,9 @@ public class WorkerPool {
     CallsConfig config;
 
     private ThreadPoolExecutor pool;
+    /** Set when the lobby starts stopping: new calls are refused, those in flight finish and are answered. */
+    private final java.util.concurrent.atomic.AtomicBoolean draining = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicInteger inFlight = new AtomicInteger();
 
     @PostConstruct
     void init() {
@@ -40,7 +43,42 @@ public class WorkerPool {
         pool.allowCoreThreadTimeOut(true);
     }
 
+    /**
+     * First of the stopping steps, while the HTTP server still serves (Quarkus' shutdown delay, before the server
+     * closes): refuse new calls, let those in flight finish and answer (at most 10 s), and give the event loop a moment
+     * to write the answers out. Without it a move could be stored and its answer lost with the connection, leaving its
+     * client unsure.
+     */
+    void drainEarly(@Observes io.quarkus.runtime.ShutdownDelayInitiatedEvent event) {
+        drain();
+    }
+
+    /** Too late to answer in-flight calls (the HTTP server has closed), but still refuses new work. */
+    void drainLate(@Observes @jakarta.annotation.Priority(1) ShutdownEvent event) {
+        drain();
+    }
+
+    private void drain() {
+        if (draining.getAndSet(true)) {
+            return;
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+            pause(20);
+        }
+        pause(250);
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     void onStop(@Observes ShutdownEvent event) {
+        pause(250); // the streams' last statuses (ended just before) are written out
         pool.shutdown();
         try {
             pool.awaitTermination(10, TimeUnit.SECONDS);
@@ -57,30 +95,46 @@ public class WorkerPool {
     /** A unary call: the work gets the caller's token and returns the answer, or throws to refuse. */
     <R> void unary(String method, StreamObserver<R> out, Function<String, R> work) {
         String token = token();
-        execute(out, () -> {
-            R result;
+        inFlight.incrementAndGet();
+        if (draining.get()) {
+            inFlight.decrementAndGet();
+            safeError(out, ErrorMapper.toStatus(LobbyException.unavailable("lobby-service is shutting down; nothing was done. "
+                + "Try again in a moment (or on another instance)."), method));
+            return;
+        }
+        boolean queued = execute(out, () -> {
             try {
-                result = work.apply(token);
-            } catch (Throwable t) {
-                safeError(out, ErrorMapper.toStatus(t, method));
-                return;
-            }
-            try {
-                out.onNext(result);
-                out.onCompleted();
-            } catch (RuntimeException gone) {
-                // the client cancelled meanwhile
+                R result;
+                try {
+                    result = work.apply(token);
+                } catch (Throwable t) {
+                    safeError(out, ErrorMapper.toStatus(t, method));
+                    return;
+                }
+                try {
+                    out.onNext(result);
+                    out.onCompleted();
+                } catch (RuntimeException gone) {
+                    // the client cancelled meanwhile
+                }
+            } finally {
+                inFlight.decrementAndGet();
             }
         });
+        if (!queued) {
+            inFlight.decrementAndGet();
+        }
     }
 
-    /** Runs work on the pool; a full queue answers RESOURCE_EXHAUSTED on {@code out}. */
-    void execute(StreamObserver<?> out, Runnable work) {
+    /** Runs work on the pool; a full queue answers RESOURCE_EXHAUSTED on {@code out} (and false). */
+    boolean execute(StreamObserver<?> out, Runnable work) {
         try {
             pool.execute(work);
+            return true;
         } catch (RejectedExecutionException e) {
             safeError(out, ErrorMapper.toStatus(LobbyException.exhausted("The lobby is overloaded right now; try again in a "
                 + "moment."), "queue"));
+            return false;
         }
     }
 

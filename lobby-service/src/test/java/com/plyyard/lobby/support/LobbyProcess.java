@@ -85,6 +85,12 @@ public final class LobbyProcess implements AutoCloseable {
         Processes.stop(process, Duration.ofSeconds(30));
     }
 
+    /** SIGTERM while the clients' channel stays open (as other clients' would), and wait; then close the channel. */
+    public void terminate() {
+        Processes.stop(process, Duration.ofSeconds(30));
+        stop();
+    }
+
     /** SIGKILL, as a crash: no shutdown hook runs, nothing is flushed or handed back. */
     public void kill() {
         process.destroyForcibly();
