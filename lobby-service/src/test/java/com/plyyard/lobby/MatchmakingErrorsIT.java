@@ -10,6 +10,7 @@ import com.plyyard.proto.v1.AcceptSeekRequest;
 import com.plyyard.proto.v1.ChallengeRequest;
 import com.plyyard.proto.v1.CreateChallengeRequest;
 import com.plyyard.proto.v1.CreatePartyRequest;
+import com.plyyard.proto.v1.Match;
 import com.plyyard.proto.v1.CreateSeekRequest;
 import com.plyyard.proto.v1.DraughtsOptions;
 import com.plyyard.proto.v1.GameSpec;
@@ -229,5 +230,32 @@ class MatchmakingErrorsIT extends MatchmakingTestBase {
         refused(Status.Code.NOT_FOUND, () -> b.mm().requestRematch(RematchRequest.newBuilder().setMatchId(NOBODY).build()), b);
         refused(Status.Code.INVALID_ARGUMENT, () -> b.mm().requestRematch(RematchRequest.getDefaultInstance()), b);
         a.mm().cancelChallenge(ChallengeRequest.newBuilder().setChallengeId(link.getId()).build());
+    }
+
+    /** Nobody acts on someone else's challenge, party or finished match; every refusal leaves the rows as they were. */
+    @Test
+    void strangersCannotActOnOthersChallengesPartiesOrMatches() {
+        TestPlayer a = register("own-a");
+        TestPlayer b = register("own-b");
+        TestPlayer stranger = register("own-x");
+        GameSpec game = spec("draughts:fmjd", freshClock(), false);
+        var toB = a.mm().createChallenge(CreateChallengeRequest.newBuilder().setGame(game).setOpponent(b.name()).build());
+        ChallengeRequest ch = ChallengeRequest.newBuilder().setChallengeId(toB.getId()).build();
+        refused(Status.Code.PERMISSION_DENIED, () -> stranger.mm().acceptChallenge(ch), a, b, stranger);
+        refused(Status.Code.PERMISSION_DENIED, () -> stranger.mm().declineChallenge(ch), a, b, stranger);
+        refused(Status.Code.PERMISSION_DENIED, () -> stranger.mm().cancelChallenge(ch), a, b, stranger);
+        refused(Status.Code.PERMISSION_DENIED, () -> b.mm().cancelChallenge(ch), a, b);
+        a.mm().cancelChallenge(ch);
+
+        Party party = a.mm().createParty(CreatePartyRequest.newBuilder().addInvite(b.name()).build());
+        PartyRequest pr = PartyRequest.newBuilder().setPartyId(party.getId()).build();
+        refused(Status.Code.PERMISSION_DENIED, () -> stranger.mm().joinParty(pr), a, b, stranger);
+        refused(Status.Code.PERMISSION_DENIED, () -> stranger.mm().leaveParty(pr), a, b, stranger);
+        a.mm().leaveParty(pr);
+
+        Match m = started("draughts:fmjd", clock(0, 0), a, b);
+        a.matches().resign(TestPlayer.action(m));
+        refused(Status.Code.PERMISSION_DENIED, () -> stranger.mm().requestRematch(RematchRequest.newBuilder()
+            .setMatchId(m.getId()).build()), a, b, stranger);
     }
 }
