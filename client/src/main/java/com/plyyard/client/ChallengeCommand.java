@@ -60,7 +60,7 @@ public class ChallengeCommand implements Runnable {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
+            try (Lobby lobby = online.connect()) {
                 CreateChallengeRequest.Builder r = CreateChallengeRequest.newBuilder().setGame(game.spec())
                     .setOpponent(opponent == null ? "" : opponent).setExpiresInSeconds(expires);
                 if (seat != null) {
@@ -93,7 +93,7 @@ public class ChallengeCommand implements Runnable {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
+            try (Lobby lobby = online.connect()) {
                 long from = Pairing.version(lobby);
                 Challenge c = lobby.call(() -> lobby.matchmaking().acceptChallenge(ChallengeRequest.newBuilder()
                     .setChallengeId(challenge).build()));

@@ -41,7 +41,7 @@ public class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (Lobby lobby = Lobby.connect(online.target, online.name)) {
+        try (Lobby lobby = online.connect()) {
             Match m = lobby.call(() -> lobby.matches().getMatch(GetMatchRequest.newBuilder().setMatchId(matchId).build()));
             PrintWriter out = spec.commandLine().getOut();
             out.print(record(m));

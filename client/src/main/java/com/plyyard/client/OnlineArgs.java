@@ -3,6 +3,7 @@ package com.plyyard.client;
 import com.plyyard.client.online.Lobby;
 import java.io.PrintWriter;
 import java.util.function.Function;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -16,13 +17,21 @@ public class OnlineArgs {
         description = "Player name: registers it on first use; later uses the stored token (~/.plyyard/credentials.properties).")
     String name;
 
+    @Mixin
+    TlsArgs tls = new TlsArgs();
+
+    /** Connects and signs in, over TLS when --tls, --ca or PLYYARD_TLS_CA asks for it. */
+    Lobby connect() {
+        return Lobby.connect(target, name, tls.clientTls());
+    }
+
     /**
      * The whole body of a command that makes one call: connect and sign in, call (a refusal becomes the server's
      * sentence), print what {@code describe} makes of the answer (nothing for null), exit code 0.
      */
     <T> int once(CommandSpec spec, Function<Lobby, T> rpc, Function<T, String> describe) {
         PrintWriter out = spec.commandLine().getOut();
-        try (Lobby lobby = Lobby.connect(target, name)) {
+        try (Lobby lobby = connect()) {
             T answer = lobby.call(() -> rpc.apply(lobby));
             String text = describe.apply(answer);
             if (text != null && !text.isEmpty()) {

@@ -68,7 +68,7 @@ public class PartyCommand implements Runnable {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
+            try (Lobby lobby = online.connect()) {
                 long from = waitSeconds > 0 ? Pairing.version(lobby) : 0;
                 Party p = lobby.call(() -> lobby.matchmaking().joinParty(PartyRequest.newBuilder().setPartyId(party).build()));
                 out.println(describe(p));

@@ -90,7 +90,7 @@ public class PlayCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         Style style = ascii ? Style.ASCII : Style.detect();
-        try (Lobby lobby = Lobby.connect(online.target, online.name)) {
+        try (Lobby lobby = online.connect()) {
             out.println("signed in as " + lobby.me().getName() + " at " + lobby.target());
             Match match = matchId != null ? joinIfNeeded(lobby) : create(lobby);
             out.println("match " + match.getId() + " (" + match.getVariant().getId() + ")");

@@ -49,7 +49,7 @@ public class PoolCommand implements Runnable {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
+            try (Lobby lobby = online.connect()) {
                 JoinPoolRequest.Builder r = JoinPoolRequest.newBuilder().setGame(game.spec()).setAllowAiFill(aiFill);
                 if (party != null) {
                     r.setPartyId(party);

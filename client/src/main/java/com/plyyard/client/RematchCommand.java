@@ -34,7 +34,7 @@ public class RematchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try (Lobby lobby = Lobby.connect(online.target, online.name)) {
+        try (Lobby lobby = online.connect()) {
             long from = Pairing.version(lobby);
             Rematch r = lobby.call(() -> lobby.matchmaking().requestRematch(RematchRequest.newBuilder().setMatchId(matchId).build()));
             out.println("rematch of=" + r.getPreviousMatchId() + " asked=" + names(r.getRequestedByList().stream()

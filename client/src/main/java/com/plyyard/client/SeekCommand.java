@@ -77,7 +77,7 @@ public class SeekCommand implements Runnable {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
+            try (Lobby lobby = online.connect()) {
                 CreateSeekRequest.Builder r = CreateSeekRequest.newBuilder().setGame(game.spec())
                     .setRatingRange(RatingRange.newBuilder().setMin(min).setMax(max));
                 if (seat != null) {
@@ -131,7 +131,7 @@ public class SeekCommand implements Runnable {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            try (Lobby lobby = Lobby.connect(online.target, online.name)) {
+            try (Lobby lobby = online.connect()) {
                 AcceptSeekRequest.Builder r = AcceptSeekRequest.newBuilder().setSeekId(seekId);
                 if (seat != null) {
                     r.setSeat(seat);

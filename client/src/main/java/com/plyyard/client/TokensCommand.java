@@ -4,7 +4,6 @@ import com.plyyard.proto.v1.OperatorServiceGrpc;
 import com.plyyard.proto.v1.RevokeTokensRequest;
 import com.plyyard.proto.v1.RevokeTokensResponse;
 import io.grpc.ManagedChannel;
-import io.grpc.ManagedChannelBuilder;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -39,6 +38,9 @@ public class TokensCommand implements Runnable {
             description = "lobby-service (default ${DEFAULT-VALUE}).")
         String target;
 
+        @picocli.CommandLine.Mixin
+        TlsArgs tls;
+
         @Option(names = "--player", required = true, paramLabel = "NAME", description = "The player whose tokens to revoke.")
         String player;
 
@@ -51,8 +53,7 @@ public class TokensCommand implements Runnable {
             String key = OperatorKey.find();
             Metadata md = new Metadata();
             md.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + key);
-            ManagedChannel channel = ManagedChannelBuilder.forAddress(hostPort[0], Integer.parseInt(hostPort[1])).usePlaintext()
-                .build();
+            ManagedChannel channel = tls.clientTls().channel(hostPort[0], Integer.parseInt(hostPort[1]));
             try {
                 RevokeTokensResponse r = OperatorServiceGrpc.newBlockingStub(channel)
                     .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(md)).withDeadlineAfter(10, TimeUnit.SECONDS)

@@ -43,7 +43,7 @@ public class WatchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         Style style = ascii ? Style.ASCII : Style.detect();
-        try (Lobby lobby = Lobby.connect(online.target, online.name);
+        try (Lobby lobby = online.connect();
              MatchFollower follower = new MatchFollower(lobby, matchId, fromVersion)) {
             MatchView view = new MatchView();
             if (fromVersion > 0) {

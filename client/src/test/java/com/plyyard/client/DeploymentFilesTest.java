@@ -137,4 +137,51 @@ class DeploymentFilesTest {
         assertEquals(0, p.exitValue(), output);
         assertFalse(output.contains("ERROR"), output);
     }
+
+    // ------------------------------------------------------------------------------------------------- TLS override
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> tlsService(String name) throws IOException {
+        Map<String, Object> tls = new Yaml().load(Files.readString(ROOT.resolve("docker-compose.tls.yml")));
+        Map<String, Object> s = (Map<String, Object>) ((Map<String, Object>) tls.get("services")).get(name);
+        assertNotNull(s, "docker-compose.tls.yml: service " + name);
+        return s;
+    }
+
+    /** docker-compose.tls.yml turns TLS on for the three services with variables they read, and mounts the files. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theTlsOverrideSetsOnlyVariablesTheServicesRead() throws IOException {
+        for (Map.Entry<String, String> e : PORT_VARIABLE.entrySet()) {
+            String name = e.getKey();
+            Map<String, Object> s = tlsService(name);
+            Map<String, String> env = new java.util.TreeMap<>();
+            ((Map<String, Object>) s.get("environment")).forEach((k, v) -> env.put(k, String.valueOf(v)));
+            Set<String> read = variablesRead(name);
+            for (String variable : env.keySet()) {
+                assertTrue(read.contains(variable), name + ": the override sets " + variable + ", which its "
+                    + "application.properties does not read (" + read + ")");
+                assertTrue(env.get(variable).startsWith("/etc/plyyard/tls/"), name + " " + variable);
+            }
+            assertTrue(env.keySet().containsAll(List.of("TLS_CERT", "TLS_KEY")), name);
+            assertEquals(List.of("${PLYYARD_TLS_DIR:-./tls}:/etc/plyyard/tls:ro"), s.get("volumes"), name);
+            String port = environment(name).get(e.getValue());
+            assertTrue(String.valueOf(((Map<String, Object>) s.get("healthcheck")).get("test")).contains("/" + port + " "),
+                name + "'s TLS health check asks port " + port);
+        }
+        Map<String, Object> lobby = (Map<String, Object>) tlsService("lobby-service").get("environment");
+        assertEquals("/etc/plyyard/tls/ca.pem", lobby.get("RULES_TLS_TRUST"));
+        assertEquals("/etc/plyyard/tls/ca.pem", lobby.get("AI_TLS_TRUST"));
+    }
+
+    @Test
+    void dockerComposeAcceptsTheTlsOverrideWhereItIsInstalled() throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/docker-compose")), "docker-compose is not installed");
+        Process p = new ProcessBuilder("/usr/bin/docker-compose", "-f", ROOT.resolve("docker-compose.yml").toString(), "-f",
+            ROOT.resolve("docker-compose.tls.yml").toString(), "config", "-q").redirectErrorStream(true).start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        String output = new String(p.getInputStream().readAllBytes());
+        assertEquals(0, p.exitValue(), output);
+        assertFalse(output.contains("ERROR"), output);
+    }
 }

@@ -1,8 +1,8 @@
 package com.plyyard.client.bench;
 
 import com.plyyard.client.CliException;
+import com.plyyard.client.TlsArgs;
 import io.grpc.ManagedChannel;
-import io.grpc.ManagedChannelBuilder;
 import io.grpc.StatusRuntimeException;
 import java.io.PrintWriter;
 import java.util.List;
@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -42,6 +43,9 @@ public class BenchCommand implements Runnable {
         @Option(names = "--target", defaultValue = "localhost:7070", description = "lobby-service host:port (default ${DEFAULT-VALUE}).")
         String target;
 
+        @Mixin
+        TlsArgs tls = new TlsArgs();
+
         @Option(names = "--games", defaultValue = "40", description = "Matches to play (default ${DEFAULT-VALUE}).")
         int games;
 
@@ -69,8 +73,7 @@ public class BenchCommand implements Runnable {
             if (hostPort.length != 2 || !hostPort[1].matches("\\d+")) {
                 throw CliException.badInput("--target must be host:port, not '" + target + "'.");
             }
-            ManagedChannel channel = ManagedChannelBuilder.forAddress(hostPort[0], Integer.parseInt(hostPort[1]))
-                .usePlaintext().build();
+            ManagedChannel channel = tls.clientTls().channel(hostPort[0], Integer.parseInt(hostPort[1]));
             PrintWriter out = spec.commandLine().getOut();
             try {
                 LobbyLoad.Result r = new LobbyLoad(channel).run(new LobbyLoad.Plan(games, concurrency, variant, maxPlies,

@@ -9,7 +9,6 @@ import com.plyyard.proto.v1.RegisterRequest;
 import com.plyyard.proto.v1.RegisterResponse;
 import com.plyyard.proto.v1.WhoAmIRequest;
 import io.grpc.ManagedChannel;
-import io.grpc.ManagedChannelBuilder;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -35,23 +34,29 @@ import java.util.concurrent.TimeUnit;
 public final class Lobby implements AutoCloseable {
     private final String target;
     private final ManagedChannel channel;
+    private final ClientTls tls;
     private final Metadata auth = new Metadata();
     private Player me;
 
-    private Lobby(String target, ManagedChannel channel) {
+    private Lobby(String target, ManagedChannel channel, ClientTls tls) {
         this.target = target;
         this.channel = channel;
+        this.tls = tls;
     }
 
-    /** Connects and signs in (registering when this server has no token for us yet). */
+    /** Connects in plain text and signs in (registering when this server has no token for us yet). */
     public static Lobby connect(String target, String name) {
+        return connect(target, name, ClientTls.PLAIN);
+    }
+
+    /** Connects (plain text or TLS) and signs in (registering when this server has no token for us yet). */
+    public static Lobby connect(String target, String name, ClientTls tls) {
         String[] hostPort = target.split(":");
         if (hostPort.length != 2 || !hostPort[1].matches("\\d+")) {
             throw CliException.badInput("--target must be host:port, not '" + target + "'.");
         }
-        ManagedChannel channel = ManagedChannelBuilder.forAddress(hostPort[0], Integer.parseInt(hostPort[1])).usePlaintext()
-            .build();
-        Lobby lobby = new Lobby(target, channel);
+        ManagedChannel channel = tls.channel(hostPort[0], Integer.parseInt(hostPort[1]));
+        Lobby lobby = new Lobby(target, channel, tls);
         try {
             lobby.signIn(name);
         } catch (RuntimeException e) {
@@ -170,8 +175,7 @@ public final class Lobby implements AutoCloseable {
         Status.Code code = e.getStatus().getCode();
         String d = e.getStatus().getDescription();
         return switch (code) {
-            case UNAVAILABLE -> new CliException(CliException.FAILED, "lobby-service at " + target
-                + " is not reachable; start the platform with ./plyyard up.");
+            case UNAVAILABLE -> unavailable(e);
             case UNAUTHENTICATED -> new CliException(CliException.FAILED, "lobby-service at " + target
                 + " does not accept this player's token (" + d + "); sign in again with --name.");
             case DEADLINE_EXCEEDED -> new CliException(CliException.FAILED, "lobby-service at " + target
@@ -180,6 +184,54 @@ public final class Lobby implements AutoCloseable {
                 new CliException(CliException.BAD_INPUT, d == null ? code.toString() : d);
             default -> new CliException(CliException.FAILED, "lobby-service failed: " + code + (d == null ? "" : " — " + d));
         };
+    }
+
+    /**
+     * UNAVAILABLE: nothing listens (start the platform), or the two ends disagree about TLS — a certificate this client
+     * does not trust, TLS to a plain-text port, plain text to a TLS port (which closes the connection at once).
+     */
+    private CliException unavailable(StatusRuntimeException e) {
+        Throwable handshake = cause(e, javax.net.ssl.SSLHandshakeException.class);
+        if (tls.enabled() && handshake != null) {
+            return new CliException(CliException.FAILED, "lobby-service at " + target + " failed the TLS handshake ("
+                + handshake.getMessage() + "); if its certificate is your own, give the CA that signed it with --ca FILE "
+                + "(or PLYYARD_TLS_CA).");
+        }
+        if (tls.enabled() && (cause(e, javax.net.ssl.SSLException.class) != null || notTls(e))) {
+            return new CliException(CliException.FAILED, "lobby-service at " + target + " does not speak TLS; connect "
+                + "without --tls and --ca (and PLYYARD_TLS_CA).");
+        }
+        if (!tls.enabled() && cause(e, java.net.ConnectException.class) == null && closed(e)) {
+            return new CliException(CliException.FAILED, "lobby-service at " + target + " closed the connection; if it "
+                + "serves TLS, connect with --tls (and --ca FILE for a certificate of your own).");
+        }
+        return new CliException(CliException.FAILED, "lobby-service at " + target
+            + " is not reachable; start the platform with ./plyyard up.");
+    }
+
+    private static Throwable cause(Throwable t, Class<? extends Throwable> type) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (type.isInstance(c)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** Netty's "not an SSL/TLS record": a plain-text server answered the TLS client. */
+    private static boolean notTls(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c.getClass().getSimpleName().equals("NotSslRecordException")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The server accepted the connection and closed it without a word (a TLS port meeting plain text). */
+    private static boolean closed(StatusRuntimeException e) {
+        String d = e.getStatus().getDescription();
+        return d != null && (d.contains("Network closed") || d.contains("Connection closed"));
     }
 
     private static Path credentialsFile() {

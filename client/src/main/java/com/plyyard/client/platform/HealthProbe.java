@@ -1,7 +1,7 @@
 package com.plyyard.client.platform;
 
+import com.plyyard.client.online.ClientTls;
 import io.grpc.ManagedChannel;
-import io.grpc.ManagedChannelBuilder;
 import io.grpc.StatusRuntimeException;
 import io.grpc.health.v1.HealthCheckRequest;
 import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
@@ -34,7 +34,12 @@ public final class HealthProbe {
      * (refused, not gRPC, no health service).
      */
     public static Optional<ServingStatus> health(int port, String service, long timeoutMillis) {
-        ManagedChannel channel = ManagedChannelBuilder.forAddress("localhost", port).usePlaintext().build();
+        return health(port, service, timeoutMillis, ClientTls.PLAIN);
+    }
+
+    /** As {@link #health(int, String, long)}, over TLS when {@code tls} says so. */
+    public static Optional<ServingStatus> health(int port, String service, long timeoutMillis, ClientTls tls) {
+        ManagedChannel channel = tls.channel("localhost", port);
         try {
             return Optional.of(HealthGrpc.newBlockingStub(channel)
                 .withDeadlineAfter(timeoutMillis, TimeUnit.MILLISECONDS)
@@ -53,17 +58,29 @@ public final class HealthProbe {
     }
 
     public static boolean serving(int port, String service) {
-        return health(port, service, 1000).orElse(null) == ServingStatus.SERVING;
+        return serving(port, service, ClientTls.PLAIN);
+    }
+
+    public static boolean serving(int port, String service, ClientTls tls) {
+        return health(port, service, 1000, tls).orElse(null) == ServingStatus.SERVING;
     }
 
     public static PortState portState(int port, String service) {
+        return portState(port, service, ClientTls.PLAIN);
+    }
+
+    /** With TLS: one of our services answers over TLS, or (an earlier platform started without TLS) in plain text. */
+    public static PortState portState(int port, String service, ClientTls tls) {
         if (!listening(port)) {
             return PortState.FREE;
         }
-        Optional<ServingStatus> status = health(port, service, 3000);
-        if (status.isPresent() && (status.get() == ServingStatus.SERVING || status.get() == ServingStatus.NOT_SERVING)) {
+        if (ours(health(port, service, 3000, tls)) || (tls.enabled() && ours(health(port, service, 3000, ClientTls.PLAIN)))) {
             return PortState.OURS;
         }
         return PortState.OTHER;
+    }
+
+    private static boolean ours(Optional<ServingStatus> status) {
+        return status.isPresent() && (status.get() == ServingStatus.SERVING || status.get() == ServingStatus.NOT_SERVING);
     }
 }

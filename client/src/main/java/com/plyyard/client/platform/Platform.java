@@ -1,6 +1,7 @@
 package com.plyyard.client.platform;
 
 import com.plyyard.client.CliException;
+import com.plyyard.client.online.ClientTls;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -25,6 +26,7 @@ public final class Platform {
     private final List<ServiceSpec> services;
     private final PrintWriter out;
     private final PrintWriter err;
+    private final ClientTls probe;
     private final List<Running> started = Collections.synchronizedList(new ArrayList<>());
     private final AtomicBoolean stopping = new AtomicBoolean();
 
@@ -32,10 +34,16 @@ public final class Platform {
     }
 
     public Platform(Path home, List<ServiceSpec> services, PrintWriter out, PrintWriter err) {
+        this(home, services, out, err, ClientTls.PLAIN);
+    }
+
+    /** @param probe how the health checks reach the services: over TLS when they serve TLS */
+    public Platform(Path home, List<ServiceSpec> services, PrintWriter out, PrintWriter err, ClientTls probe) {
         this.home = home;
         this.services = List.copyOf(services);
         this.out = out;
         this.err = err;
+        this.probe = probe;
     }
 
     /** @return the exit code: 1 when a service could not start or died; otherwise runs until the JVM stops */
@@ -83,7 +91,7 @@ public final class Platform {
     }
 
     private void checkPort(ServiceSpec s) {
-        switch (HealthProbe.portState(s.port(), s.healthService())) {
+        switch (HealthProbe.portState(s.port(), s.healthService(), probe)) {
             case FREE -> {
             }
             case OURS -> throw new CliException(CliException.FAILED,
@@ -128,7 +136,7 @@ public final class Platform {
                 throw new CliException(CliException.FAILED, s.name() + " exited with code " + process.exitValue()
                     + " while starting; its log is " + home.relativize(log) + ".");
             }
-            if (HealthProbe.serving(s.port(), s.healthService())) {
+            if (HealthProbe.serving(s.port(), s.healthService(), probe)) {
                 break;
             }
             if (System.nanoTime() > deadline) {

@@ -67,6 +67,22 @@ public final class EmbeddedPostgresProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * A PostgreSQL that also accepts TLS (ssl=on) with this certificate and key (PEM; the key readable by its owner
+     * only); clients choose TLS with {@code sslmode} in their URL.
+     */
+    public static EmbeddedPostgresProcess startWithTls(java.nio.file.Path cert, java.nio.file.Path key) {
+        try {
+            return new EmbeddedPostgresProcess(EmbeddedPostgres.builder().setServerConfig("fsync", "off")
+                .setServerConfig("ssl", "on")
+                .setServerConfig("ssl_cert_file", cert.toAbsolutePath().toString())
+                .setServerConfig("ssl_key_file", key.toAbsolutePath().toString())
+                .start());
+        } catch (IOException e) {
+            throw new UncheckedIOException("the test PostgreSQL with TLS did not start: " + e.getMessage(), e);
+        }
+    }
+
     public String jdbcUrl() {
         return pg.getJdbcUrl("postgres", "postgres");
     }

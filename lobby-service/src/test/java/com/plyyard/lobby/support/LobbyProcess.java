@@ -1,7 +1,9 @@
 package com.plyyard.lobby.support;
 
+import io.grpc.Grpc;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
+import io.grpc.TlsChannelCredentials;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,12 +16,14 @@ public final class LobbyProcess implements AutoCloseable {
     private final int port;
     private final Process process;
     private final Path log;
+    private final Path trust;
     private ManagedChannel channel;
 
-    private LobbyProcess(int port, Process process, Path log) {
+    private LobbyProcess(int port, Process process, Path log, Path trust) {
         this.port = port;
         this.process = process;
         this.log = log;
+        this.trust = trust;
     }
 
     public static Path jar() {
@@ -39,6 +43,17 @@ public final class LobbyProcess implements AutoCloseable {
     /** @param env further environment, e.g. PLYYARD_LOBBY_AI_SCAN_GRACE=1s */
     public static LobbyProcess start(int port, EmbeddedPostgresProcess pg, int rulesPort, int aiPort, Map<String, String> env,
                                      String name) {
+        return start(port, pg, rulesPort, aiPort, env, Map.of(), name, null);
+    }
+
+    /**
+     * @param env       further environment, e.g. TLS_CERT and TLS_KEY
+     * @param overrides replace the settings this class makes (e.g. a DB_URL with TLS parameters)
+     * @param trust     for a lobby serving TLS: the PEM file its clients trust (readiness over https, {@link #channel()}
+     *                  over TLS); null for plain text
+     */
+    public static LobbyProcess start(int port, EmbeddedPostgresProcess pg, int rulesPort, int aiPort, Map<String, String> env,
+                                     Map<String, String> overrides, String name, Path trust) {
         Path log = Path.of("target", "it-logs", name + ".log").toAbsolutePath();
         Map<String, String> all = new java.util.HashMap<>(env);
         all.putAll(Map.of(
@@ -51,9 +66,11 @@ public final class LobbyProcess implements AutoCloseable {
             "RULES_PORT", Integer.toString(rulesPort),
             "AI_HOST", "localhost",
             "AI_PORT", Integer.toString(aiPort)));
+        all.putAll(overrides);
         Process p = Processes.startJar(jar(), List.of(), all, log);
-        Processes.awaitHealth(p, port, "live", Duration.ofSeconds(90), log);
-        return new LobbyProcess(port, p, log);
+        Processes.awaitHealth(p, port, "live", Duration.ofSeconds(90), log,
+            trust == null ? null : com.plyyard.grpc.testing.TestCertificates.trusting(trust));
+        return new LobbyProcess(port, p, log, trust);
     }
 
     public int port() {
@@ -66,7 +83,16 @@ public final class LobbyProcess implements AutoCloseable {
 
     public synchronized ManagedChannel channel() {
         if (channel == null) {
-            channel = ManagedChannelBuilder.forAddress("localhost", port).usePlaintext().build();
+            if (trust == null) {
+                channel = ManagedChannelBuilder.forAddress("localhost", port).usePlaintext().build();
+            } else {
+                try {
+                    channel = Grpc.newChannelBuilderForAddress("localhost", port,
+                        TlsChannelCredentials.newBuilder().trustManager(trust.toFile()).build()).build();
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
         }
         return channel;
     }

@@ -86,16 +86,26 @@ public final class Processes {
 
     /** Waits until GET http://localhost:port/q/health/ready answers 200, or fails naming the log. */
     public static void awaitReady(Process p, int port, Duration max, Path log) {
-        awaitHealth(p, port, "ready", max, log);
+        awaitHealth(p, port, "ready", max, log, null);
+    }
+
+    /** Waits until GET /q/health/ready answers 200, over https with this trust when {@code tls} is not null. */
+    public static void awaitReady(Process p, int port, Duration max, Path log, javax.net.ssl.SSLContext tls) {
+        awaitHealth(p, port, "ready", max, log, tls);
     }
 
     /**
-     * Waits until GET http://localhost:port/q/health/{@code which} (live, ready) answers 200, or fails naming the log.
-     * The lobby is awaited live, not ready: its readiness follows rules-service and ai-service, which several tests
-     * leave out on purpose.
+     * Waits until GET /q/health/{@code which} (live, ready) answers 200, over https with this trust when {@code tls} is
+     * not null (a service started with TLS), or fails naming the log. The lobby is awaited live, not ready: its
+     * readiness follows rules-service and ai-service, which several tests leave out on purpose.
      */
-    public static void awaitHealth(Process p, int port, String which, Duration max, Path log) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    public static void awaitHealth(Process p, int port, String which, Duration max, Path log, javax.net.ssl.SSLContext tls) {
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1));
+        if (tls != null) {
+            builder.sslContext(tls);
+        }
+        HttpClient http = builder.build();
+        String scheme = tls == null ? "http" : "https";
         long deadline = System.nanoTime() + max.toNanos();
         while (System.nanoTime() < deadline) {
             if (!p.isAlive()) {
@@ -103,7 +113,8 @@ public final class Processes {
                     + "\n" + tail(log));
             }
             try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/q/health/" + which))
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(scheme + "://localhost:" + port + "/q/health/"
+                        + which))
                     .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     return;
