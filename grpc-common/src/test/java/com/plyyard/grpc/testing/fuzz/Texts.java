@@ -17,7 +17,7 @@ public final class Texts {
     private static final int[] CONTROL = {0x00, 0x01, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1b, 0x1f, 0x7f, 0x80,
         0x85, 0x9f};
     private static final int[] ODD = {0x00a0, 0x00ad, 0x0301, 0x05d0, 0x0627, 0x200b, 0x200d, 0x200e, 0x202e, 0x2028,
-        0x2029, 0x3000, 0x4e2d, 0xfeff, 0xfffd, 0xffff, 0x1f600, 0x1f3f4, 0x10ffff, 0xd800, 0xdfff};
+        0x2029, 0x3000, 0x4e2d, 0xfeff, 0xfffd, 0xffff, 0x1f600, 0x1f3f4, 0x10ffff};
 
     private Texts() {
     }
@@ -130,7 +130,35 @@ public final class Texts {
         for (int i = 0; i < n; i++) {
             s = mutateOnce(s, r);
         }
-        return s;
+        return wellFormed(s);
+    }
+
+    /**
+     * The text with every unpaired surrogate (a cut or reversed pair) replaced by U+FFFD: what a client can put in a
+     * protobuf string (protobuf-java writes '?' for it and logs a warning). Ill-formed UTF-8 on the wire is
+     * {@link Wire}'s part.
+     */
+    public static String wellFormed(String s) {
+        StringBuilder b = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean paired = Character.isHighSurrogate(c) ? i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))
+                : !Character.isLowSurrogate(c);
+            if (Character.isHighSurrogate(c) && paired) {
+                if (b != null) {
+                    b.append(c).append(s.charAt(i + 1));
+                }
+                i++;
+                continue;
+            }
+            if (!paired && b == null) {
+                b = new StringBuilder(s.length()).append(s, 0, i);
+            }
+            if (b != null) {
+                b.append(paired ? c : '\ufffd');
+            }
+        }
+        return b == null ? s : b.toString();
     }
 
     private static String mutateOnce(String s, Random r) {
@@ -199,7 +227,10 @@ public final class Texts {
             case 1 -> b.appendCodePoint(ODD[r.nextInt(ODD.length)]);
             case 2 -> b.append((char) (0xa0 + r.nextInt(0x2000)));
             case 3 -> b.appendCodePoint(0x1f300 + r.nextInt(0x300));
-            default -> b.append((char) r.nextInt(0x10000)); // any UTF-16 unit, lone surrogates included
+            default -> { // any code point of the BMP
+                int c = r.nextInt(0x10000 - 0x800);
+                b.append((char) (c < 0xd800 ? c : c + 0x800));
+            }
         }
     }
 
@@ -209,6 +240,6 @@ public final class Texts {
             b.append(unit);
         }
         b.setLength(length);
-        return b.toString();
+        return wellFormed(b.toString());
     }
 }
