@@ -85,6 +85,10 @@ public final class LobbyProcess implements AutoCloseable {
         Processes.stop(process, Duration.ofSeconds(30));
     }
 
+    public boolean alive() {
+        return process.isAlive();
+    }
+
     public int exitValue() {
         return process.exitValue();
     }

@@ -1,0 +1,266 @@
+package com.plyyard.lobby;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.protobuf.Message;
+import com.plyyard.grpc.testing.fuzz.Answers;
+import com.plyyard.grpc.testing.fuzz.PropertyRun;
+import com.plyyard.lobby.fuzz.LobbyCalls;
+import com.plyyard.lobby.fuzz.LobbyCalls.Call;
+import com.plyyard.lobby.fuzz.LobbyWorld;
+import com.plyyard.lobby.fuzz.StoredRows;
+import com.plyyard.lobby.support.EmbeddedPostgresProcess;
+import com.plyyard.lobby.support.LobbyProcess;
+import com.plyyard.lobby.support.Processes;
+import com.plyyard.lobby.support.RulesServiceProcess;
+import io.grpc.CallOptions;
+import io.grpc.ClientCall;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.grpc.Metadata;
+import io.grpc.MethodDescriptor;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.health.v1.HealthCheckRequest;
+import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
+import io.grpc.health.v1.HealthGrpc;
+import io.grpc.stub.ClientCalls;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Property: every RPC of LobbyService, MatchService and MatchmakingService (WatchMatch and WatchLobby included), called
+ * by owners, strangers, spectators, callers without a token, with a malformed header, a forged or a logged-out token,
+ * with real, mutated, random and edge ids, names, versions, moves, variants, options and clocks ({@link LobbyCalls}),
+ * against the packaged lobby (profile prod) on a real PostgreSQL with the packaged rules-service, answers OK or a refusal
+ * the contracts name, with one human sentence — never INTERNAL, UNKNOWN or DATA_LOSS, never a hang — and <b>a refused
+ * call changes nothing stored</b>: every table of the lobby's schema is compared row by row ({@link StoredRows}) before
+ * and after each refused call. A successful call may change rows; the comparison then starts again from its result.
+ *
+ * <p>Quiet on purpose, so that only the calls change rows: the lobby runs with its background rounds off (the flag check,
+ * the matchmaking sweeper and presence heartbeat, the pairer's periodic waves, the AI fill, the AI turns' scan: all every
+ * 10 000 h) and no ai-service (AI seats wait; a failed attempt writes nothing). What still happens after a call is waited
+ * for before the next one: the pairing a successful JoinPool starts at once, and the presence a stream releases when the
+ * property cancels it (every stream's {@code seats.connections} and {@code lobby_presence.streams} back to 0, then the
+ * database quiet). A stream that opened counts as OK (its first message, or no refusal within 700 ms); it changes
+ * presence rows, which is expected; a refused stream must change nothing, like any refusal. Left out of the comparison:
+ * {@code lobby_presence.last_seen} (a heartbeat time).
+ */
+class LobbyPropertiesIT {
+    private static final Set<Status.Code> REFUSALS = EnumSet.of(Status.Code.INVALID_ARGUMENT, Status.Code.FAILED_PRECONDITION,
+        Status.Code.NOT_FOUND, Status.Code.PERMISSION_DENIED, Status.Code.ABORTED, Status.Code.UNAUTHENTICATED,
+        Status.Code.RESOURCE_EXHAUSTED, Status.Code.ALREADY_EXISTS);
+    private static final long DEADLINE_MILLIS = 10_000;
+    private static final Map<String, String> QUIET = Map.of(
+        "PLYYARD_LOBBY_CLOCK_CHECK_EVERY", "10000h",
+        "PLYYARD_LOBBY_MATCHMAKING_SWEEP_EVERY", "10000h",
+        "PLYYARD_LOBBY_MATCHMAKING_PAIRING_EVERY", "10000h",
+        "PLYYARD_LOBBY_MATCHMAKING_AI_FILL_AFTER", "10000h",
+        "PLYYARD_LOBBY_AI_SCAN_EVERY", "10000h");
+
+    private static EmbeddedPostgresProcess pg;
+    private static RulesServiceProcess rules;
+    private static ManagedChannel rulesChannel;
+    private static LobbyProcess lobby;
+    private static StoredRows rows;
+
+    @BeforeAll
+    static void start() {
+        rules = RulesServiceProcess.start(Path.of("target", "it-logs"));
+        rulesChannel = ManagedChannelBuilder.forAddress("localhost", rules.port()).usePlaintext().build();
+        pg = EmbeddedPostgresProcess.start();
+        lobby = LobbyProcess.start(Processes.freePort(), pg, rules.port(), Processes.freePort(), QUIET, "lobby-properties");
+        rows = new StoredRows(pg.jdbcUrl(), pg.user());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (rows != null) {
+            rows.close();
+        }
+        if (lobby != null) {
+            lobby.stop();
+        }
+        if (rulesChannel != null) {
+            rulesChannel.shutdownNow();
+        }
+        if (rules != null) {
+            rules.stop();
+        }
+        if (pg != null) {
+            pg.close();
+        }
+    }
+
+    /** The answer of a call: its status and, when OK, the response (a stream's first message, or null). */
+    record Answer(Status status, Message response) {
+    }
+
+    @Test
+    void everyRpcAnswersWithinTheContractAndARefusalChangesNothing() {
+        PropertyRun run = PropertyRun.named("lobby-service");
+        LobbyWorld world = new LobbyWorld(lobby.channel(), rulesChannel, rows);
+        Random fixture = new Random(run.seed());
+        world.round(fixture);
+        world.round(fixture);
+        LobbyCalls calls = new LobbyCalls(world);
+        StoredRows.Snapshot[] baseline = {null};
+        PropertyRun.Report report = run.check(calls.any(), Call::describe, (call, c) -> {
+            if (world.takeDirty() || baseline[0] == null) {
+                awaitPairings();
+                baseline[0] = rows.snapshot();
+            }
+            Answer answer = call.stream() ? stream(world, call) : unary(world, call);
+            Status status = answer.status();
+            c.collect(call.rpc(), status.getCode().name());
+            Answers.check(status, REFUSALS);
+            if (call.expected() != null) {
+                assertTrue(call.expected().contains(status.getCode()), () -> "expected " + call.expected() + ", answered "
+                    + Answers.describe(status));
+            }
+            if (call.stream()) {
+                settleStreams();
+            }
+            if (status.isOk()) {
+                if (call.onOk() != null) {
+                    call.onOk().accept(world, answer.response());
+                }
+                awaitPairings(); // a JoinPool pairs at once, but on the pairer's thread
+                baseline[0] = rows.snapshot();
+            } else {
+                StoredRows.Snapshot after = rows.since(baseline[0]);
+                String difference = rows.difference(baseline[0], after);
+                assertTrue(difference.isEmpty(), () -> "the refusal (" + Answers.describe(status) + ") changed stored rows:"
+                    + difference);
+                baseline[0] = after;
+            }
+            if (c.index() % 100 == 0 || !status.isOk() && status.getCode() == Status.Code.RESOURCE_EXHAUSTED) {
+                assertServing();
+            }
+            if (c.index() % 1000 == 999) {
+                world.round(c.random()); // fresh players and things for the next thousand cases
+            }
+        });
+        assertServing();
+        assertEquals(32, report.statistics().counts().size(), "every RPC was called: " + report.statistics().counts().keySet());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Answer unary(LobbyWorld world, Call call) {
+        try {
+            Message response = ClientCalls.blockingUnaryCall(world.as(call.caller().authorization()),
+                (MethodDescriptor<Message, Message>) call.method(),
+                CallOptions.DEFAULT.withDeadlineAfter(DEADLINE_MILLIS, TimeUnit.MILLISECONDS), call.request());
+            return new Answer(Status.OK, response);
+        } catch (StatusRuntimeException e) {
+            return new Answer(e.getStatus(), null);
+        }
+    }
+
+    /**
+     * Opens the stream and waits for its first message or its end (a refusal); a stream that neither ends nor sends within
+     * 700 ms is open (a resumed stream with nothing to send yet). Then cancels it.
+     */
+    @SuppressWarnings("unchecked")
+    private static Answer stream(LobbyWorld world, Call call) throws Exception {
+        CompletableFuture<Object> first = new CompletableFuture<>();
+        CompletableFuture<Status> closed = new CompletableFuture<>();
+        ClientCall<Message, Message> stream = world.as(call.caller().authorization()).newCall(
+            (MethodDescriptor<Message, Message>) call.method(),
+            CallOptions.DEFAULT.withDeadlineAfter(DEADLINE_MILLIS, TimeUnit.MILLISECONDS));
+        stream.start(new ClientCall.Listener<>() {
+            @Override
+            public void onMessage(Message message) {
+                first.complete(message);
+            }
+
+            @Override
+            public void onClose(Status status, Metadata trailers) {
+                first.complete(status);
+                closed.complete(status);
+            }
+        }, new Metadata());
+        stream.sendMessage(call.request());
+        stream.halfClose();
+        stream.request(1);
+        Object got;
+        try {
+            got = first.get(700, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            got = null; // open, nothing to send yet
+        }
+        stream.cancel("the property closes the stream", null);
+        closed.get(5, TimeUnit.SECONDS);
+        if (got instanceof Status s) {
+            return new Answer(s, null);
+        }
+        return new Answer(Status.OK, (Message) got);
+    }
+
+    /** Every stream's presence given back (seats.connections and lobby_presence.streams at 0), then quiet. */
+    private static void settleStreams() {
+        long until = System.nanoTime() + 5_000_000_000L;
+        while (rows.sum("seats", "connections") > 0 || rows.sum("lobby_presence", "streams") > 0) {
+            assertTrue(System.nanoTime() < until, "a cancelled stream did not give its presence back within 5 s");
+            Processes.sleep(5);
+        }
+        settle();
+    }
+
+    /** Pools (by key) with enough waiting players for a group that the pairer left waiting (busy players, say). */
+    private static final Set<String> STUCK = new java.util.HashSet<>();
+
+    /**
+     * Waits (at most 2 s) until no pool holds enough waiting players for a group — the pairing a JoinPool started on the
+     * pairer's thread is done — then until the database is quiet. A pool the pairer leaves as it is (its players busy,
+     * their ratings too far apart) is remembered with its tickets and not waited for again until they change.
+     */
+    private static void awaitPairings() {
+        long until = System.nanoTime() + 2_000_000_000L;
+        while (true) {
+            List<String> pending = new java.util.ArrayList<>(rows.rows("SELECT t.pool_key || ' ' || string_agg(t.id::text, ',' "
+                + "ORDER BY t.id) FROM pool_tickets t JOIN pool_ticket_members m ON m.ticket_id = t.id WHERE t.status = "
+                + "'TICKET_WAITING' GROUP BY t.pool_key HAVING count(*) >= max(t.seat_count)"));
+            pending.removeAll(STUCK);
+            if (pending.isEmpty()) {
+                break;
+            }
+            if (System.nanoTime() > until) {
+                STUCK.addAll(pending);
+                break;
+            }
+            Processes.sleep(20);
+        }
+        settle();
+    }
+
+    /** Until no writing transaction starts for 40 ms (at most 5 s). */
+    private static void settle() {
+        long until = System.nanoTime() + 5_000_000_000L;
+        String last = rows.transactions();
+        int quiet = 0;
+        while (quiet < 2 && System.nanoTime() < until) {
+            Processes.sleep(20);
+            String now = rows.transactions();
+            quiet = now.equals(last) ? quiet + 1 : 0;
+            last = now;
+        }
+    }
+
+    private static void assertServing() {
+        assertTrue(lobby.alive(), () -> "lobby-service exited; log:\n" + Processes.tail(lobby.log()));
+        assertEquals(ServingStatus.SERVING, HealthGrpc.newBlockingStub(lobby.channel()).withDeadlineAfter(5, TimeUnit.SECONDS)
+            .check(HealthCheckRequest.getDefaultInstance()).getStatus());
+    }
+}
