@@ -156,6 +156,43 @@ class LobbyPropertiesIT {
         assertEquals(32, report.statistics().counts().size(), "every RPC was called: " + report.statistics().counts().keySet());
     }
 
+    /** A registered player (a name no generator makes) and the channel with its token. */
+    private static io.grpc.Channel registered(String prefix) {
+        com.plyyard.proto.v1.RegisterResponse r = com.plyyard.proto.v1.LobbyServiceGrpc.newBlockingStub(lobby.channel())
+            .register(com.plyyard.proto.v1.RegisterRequest.newBuilder().setName(prefix + "-" + System.nanoTime() % 1_000_000)
+                .build());
+        Metadata md = new Metadata();
+        md.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + r.getToken());
+        return io.grpc.ClientInterceptors.intercept(lobby.channel(), io.grpc.stub.MetadataUtils.newAttachHeadersInterceptor(md));
+    }
+
+    /** The first message or the status of a stream opened with the request (then cancelled). */
+    private static Status streamStatus(io.grpc.Channel channel, MethodDescriptor<?, ?> method, Message request)
+        throws Exception {
+        Call call = new Call(method.getBareMethodName(), method, request, new LobbyCalls.Caller("test", null, null), true,
+            EnumSet.of(Status.Code.INVALID_ARGUMENT), null);
+        return streamOn(channel, call).status();
+    }
+
+    /**
+     * A WatchLobby refused for a version beyond the lobby's used to count the player present first: the refusal left a
+     * lobby_presence row behind (found by the property). It is refused before.
+     */
+    @Test
+    void aRefusedWatchLobbyLeavesNoPresenceBehind() throws Exception {
+        io.grpc.Channel p = registered("wl");
+        long current = Long.parseLong(rows.queryText("SELECT version::text FROM lobby_log WHERE id = 1"));
+        long presence = Long.parseLong(rows.queryText("SELECT count(*)::text FROM lobby_presence"));
+        Status s = streamStatus(p, com.plyyard.proto.v1.MatchmakingServiceGrpc.getWatchLobbyMethod(),
+            com.plyyard.proto.v1.WatchLobbyRequest.newBuilder().setFromVersion(current + 5).build());
+        assertEquals(Status.Code.INVALID_ARGUMENT, s.getCode(), s::toString);
+        assertEquals("Version " + (current + 5) + " is beyond the lobby's current version " + current + ".",
+            s.getDescription());
+        settleStreams();
+        assertEquals(presence, Long.parseLong(rows.queryText("SELECT count(*)::text FROM lobby_presence")),
+            "no presence row for a refused stream");
+    }
+
     @SuppressWarnings("unchecked")
     private static Answer unary(LobbyWorld world, Call call) {
         try {
@@ -170,13 +207,17 @@ class LobbyPropertiesIT {
 
     /**
      * Opens the stream and waits for its first message or its end (a refusal); a stream that neither ends nor sends within
-     * 700 ms is open (a resumed stream with nothing to send yet). Then cancels it.
+     * 700 ms (4 s when a refusal is expected) is open (a resumed stream with nothing to send yet). Then cancels it.
      */
-    @SuppressWarnings("unchecked")
     private static Answer stream(LobbyWorld world, Call call) throws Exception {
+        return streamOn(world.as(call.caller().authorization()), call);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Answer streamOn(io.grpc.Channel channel, Call call) throws Exception {
         CompletableFuture<Object> first = new CompletableFuture<>();
         CompletableFuture<Status> closed = new CompletableFuture<>();
-        ClientCall<Message, Message> stream = world.as(call.caller().authorization()).newCall(
+        ClientCall<Message, Message> stream = channel.newCall(
             (MethodDescriptor<Message, Message>) call.method(),
             CallOptions.DEFAULT.withDeadlineAfter(DEADLINE_MILLIS, TimeUnit.MILLISECONDS));
         stream.start(new ClientCall.Listener<>() {
@@ -195,8 +236,9 @@ class LobbyPropertiesIT {
         stream.halfClose();
         stream.request(1);
         Object got;
+        boolean refusalExpected = call.expected() != null && !call.expected().contains(Status.Code.OK);
         try {
-            got = first.get(700, TimeUnit.MILLISECONDS);
+            got = first.get(refusalExpected ? 4_000 : 700, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             got = null; // open, nothing to send yet
         }
