@@ -193,6 +193,37 @@ class LobbyPropertiesIT {
             "no presence row for a refused stream");
     }
 
+    /**
+     * Versions are uint64: 2^63 and above used to be read as negative numbers, so a WatchLobby or WatchMatch from version
+     * 2^63 resumed from "before the first event" instead of being refused, and a stale expected_version of 2^64 - 1 was
+     * named -1 (found by the property). They are beyond every version now.
+     */
+    @Test
+    void versionsAtAndAbove2To63AreBeyondNotNegative() throws Exception {
+        io.grpc.Channel p = registered("uv");
+        Status lobbyStream = streamStatus(p, com.plyyard.proto.v1.MatchmakingServiceGrpc.getWatchLobbyMethod(),
+            com.plyyard.proto.v1.WatchLobbyRequest.newBuilder().setFromVersion(Long.MIN_VALUE).build());
+        assertEquals(Status.Code.INVALID_ARGUMENT, lobbyStream.getCode(), lobbyStream::toString);
+        assertTrue(lobbyStream.getDescription().startsWith("Version 9223372036854775808 is beyond"),
+            lobbyStream.getDescription());
+        com.plyyard.proto.v1.Match m = com.plyyard.proto.v1.MatchServiceGrpc.newBlockingStub(p).createMatch(
+            com.plyyard.proto.v1.CreateMatchRequest.newBuilder().setVariant("draughts:fmjd")
+                .addSeats(com.plyyard.proto.v1.SeatSpec.newBuilder().setMe(true))
+                .addSeats(com.plyyard.proto.v1.SeatSpec.newBuilder().setOpen(true)).build());
+        Status matchStream = streamStatus(p, com.plyyard.proto.v1.MatchServiceGrpc.getWatchMatchMethod(),
+            com.plyyard.proto.v1.WatchMatchRequest.newBuilder().setMatchId(m.getId()).setFromVersion(-1).build());
+        assertEquals(Status.Code.INVALID_ARGUMENT, matchStream.getCode(), matchStream::toString);
+        assertTrue(matchStream.getDescription().startsWith("Version 18446744073709551615 is beyond"),
+            matchStream.getDescription());
+        StatusRuntimeException stale = org.junit.jupiter.api.Assertions.assertThrows(StatusRuntimeException.class,
+            () -> com.plyyard.proto.v1.MatchServiceGrpc.newBlockingStub(p).abort(com.plyyard.proto.v1.MatchActionRequest
+                .newBuilder().setMatchId(m.getId()).setExpectedVersion(-1).build()));
+        assertEquals(Status.Code.ABORTED, stale.getStatus().getCode());
+        assertTrue(stale.getStatus().getDescription().startsWith("The match has changed since version 18446744073709551615;"),
+            stale.getStatus().getDescription());
+        settleStreams();
+    }
+
     @SuppressWarnings("unchecked")
     private static Answer unary(LobbyWorld world, Call call) {
         try {

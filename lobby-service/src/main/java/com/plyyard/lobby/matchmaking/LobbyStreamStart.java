@@ -49,8 +49,9 @@ public class LobbyStreamStart {
     }
 
     private static void requireKnown(long fromVersion, long current) {
-        if (fromVersion > current) {
-            throw LobbyException.invalid("Version " + fromVersion + " is beyond the lobby's current version " + current + ".");
+        if (Long.compareUnsigned(fromVersion, current) > 0) { // a uint64: 2^63 and above are beyond, not negative
+            throw LobbyException.invalid("Version " + Long.toUnsignedString(fromVersion) + " is beyond the lobby's current "
+                + "version " + current + ".");
         }
     }
 }
