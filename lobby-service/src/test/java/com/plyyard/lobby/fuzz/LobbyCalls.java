@@ -181,7 +181,11 @@ public final class LobbyCalls {
         switch (r.nextInt(4)) {
             case 0 -> {
                 char[] t = recent(world.players, r).token().toCharArray();
-                t[r.nextInt(t.length)] = (char) ('A' + r.nextInt(26));
+                int at = r.nextInt(t.length);
+                char was = t[at];
+                do {
+                    t[at] = (char) ('A' + r.nextInt(26));
+                } while (t[at] == was); // one character really changed
                 return new String(t);
             }
             case 1 -> {
