@@ -240,6 +240,18 @@ public final class LobbyCalls {
         return things.isEmpty() ? null : recent(things, r);
     }
 
+    /** Most often (60 %) one whose stored status is {@code status} (a match still active, a seek still open...). */
+    private Ref pick(Random r, List<Ref> things, String table, String status) {
+        if (r.nextInt(10) < 6) {
+            java.util.Set<String> live = new java.util.HashSet<>(world.idsWithStatus(table, status));
+            List<Ref> fit = things.stream().filter(t -> live.contains(t.id())).toList();
+            if (!fit.isEmpty()) {
+                return recent(fit, r);
+            }
+        }
+        return pick(r, things);
+    }
+
     /** A name: a player's (as it is or in another case), a fresh valid one, a mutated one, or any text. */
     private String name(Random r) {
         return switch (r.nextInt(10)) {
@@ -260,8 +272,8 @@ public final class LobbyCalls {
         if (s == null) {
             return Numbers.anyLong().next(r);
         }
-        return switch (r.nextInt(10)) {
-            case 0, 1, 2, 3, 4 -> s.version();
+        return switch (r.nextInt(12)) {
+            case 0, 1, 2, 3, 4, 9, 10 -> s.version();
             case 5 -> s.stateVersion();
             case 6 -> Math.max(0, s.stateVersion() - 1);
             case 7 -> s.version() + 1;
@@ -333,6 +345,22 @@ public final class LobbyCalls {
             default -> TimeControl.newBuilder().setInitialSeconds(Numbers.anyInt().next(r))
                 .setIncrementSeconds(Numbers.anyInt().next(r)).build();
         };
+    }
+
+    /** A game: most often (60 %) a sensible one (a known variant, its defaults or its own options, a usual clock). */
+    private GameSpec spec(Random r, boolean twoPlayers) {
+        if (r.nextInt(10) < 6) {
+            List<Variant> fit = world.variants.stream().filter(v -> !twoPlayers || v.getSeatCount() == 2).toList();
+            String v = fit.get(r.nextInt(fit.size())).getId();
+            TimeControl clock = switch (r.nextInt(4)) {
+                case 0, 1 -> TimeControl.getDefaultInstance();
+                case 2 -> TimeControl.newBuilder().setInitialSeconds(600).setIncrementSeconds(5).build();
+                default -> TimeControl.newBuilder().setInitialSeconds(86_400).build();
+            };
+            return GameSpec.newBuilder().setVariant(v).setOptions(r.nextInt(3) == 0 ? options(r, v)
+                : VariantOptions.getDefaultInstance()).setTimeControl(clock).setRated(r.nextInt(5) == 0).build();
+        }
+        return spec(r);
     }
 
     private GameSpec spec(Random r) {
@@ -437,21 +465,21 @@ public final class LobbyCalls {
         }
         CreateMatchRequest q = b.build();
         return call("CreateMatch", MatchServiceGrpc.getCreateMatchMethod(), q, c, null, (w, m) -> {
-            List<P> involved = new ArrayList<>(List.of(c.player()));
+            List<P> involved = new ArrayList<>(java.util.Arrays.asList(c.player()));
             q.getSeatsList().stream().filter(SeatSpec::hasInvite).map(s -> w.byName(s.getInvite())).forEach(involved::add);
             w.addMatch(((Match) m).getId(), involved);
         });
     }
 
     private Call joinMatch(Random r) {
-        Ref m = pick(r, world.matches);
+        Ref m = pick(r, world.matches, "matches", "MATCH_WAITING");
         Caller c = caller(r, m == null ? null : m.players());
         JoinMatchRequest.Builder b = JoinMatchRequest.newBuilder().setMatchId(id(r, world.matches, m));
         if (r.nextBoolean()) {
             b.setSeat(seatNumber(r));
         }
         return call("JoinMatch", MatchServiceGrpc.getJoinMatchMethod(), b.build(), c, null,
-            (w, msg) -> w.addMatch(((Match) msg).getId(), List.of(c.player())));
+            (w, msg) -> w.addMatch(((Match) msg).getId(), java.util.Arrays.asList(c.player())));
     }
 
     private Call listMyMatches(Random r) {
@@ -468,7 +496,7 @@ public final class LobbyCalls {
     }
 
     private Call submitMove(Random r) {
-        Ref m = pick(r, world.matches);
+        Ref m = pick(r, world.matches, "matches", "MATCH_ACTIVE");
         String matchId = id(r, world.matches, m);
         Stored s = world.stored(matchId);
         P mover = s == null ? null : world.mover(matchId, s.state());
@@ -499,7 +527,7 @@ public final class LobbyCalls {
     }
 
     private Call action(Random r, String rpc, MethodDescriptor<?, ?> method) {
-        Ref m = pick(r, world.matches);
+        Ref m = pick(r, world.matches, "matches", "MATCH_ACTIVE");
         String matchId = id(r, world.matches, m);
         Stored s = world.stored(matchId);
         Caller c = caller(r, m == null ? null : m.players());
@@ -508,12 +536,12 @@ public final class LobbyCalls {
     }
 
     private Call watchMatch(Random r) {
-        Ref m = pick(r, world.matches);
+        Ref m = pick(r, world.matches, "matches", "MATCH_ACTIVE");
         String matchId = id(r, world.matches, m);
         Stored s = world.stored(matchId);
         long from = switch (r.nextInt(6)) {
             case 0, 1, 2 -> 0;
-            case 3 -> s == null ? 1 : Math.max(0, s.version() - r.nextInt(3));
+            case 3 -> s == null ? 1 : Math.max(0, s.version() - (r.nextInt(8) == 0 ? 0 : 1 + r.nextInt(3)));
             case 4 -> s == null ? 2 : s.version() + 1;
             default -> Numbers.anyLong().next(r);
         };
@@ -530,7 +558,7 @@ public final class LobbyCalls {
 
     private Call createSeek(Random r) {
         Caller c = caller(r, null);
-        CreateSeekRequest.Builder b = CreateSeekRequest.newBuilder().setGame(spec(r));
+        CreateSeekRequest.Builder b = CreateSeekRequest.newBuilder().setGame(spec(r, false));
         if (r.nextBoolean()) {
             b.setRatingRange(RatingRange.newBuilder().setMin(Numbers.mostlyIn(0, 4000).next(r))
                 .setMax(r.nextInt(3) == 0 ? 0 : Numbers.mostlyIn(0, 4001).next(r)));
@@ -539,18 +567,18 @@ public final class LobbyCalls {
             b.setSeat(seatNumber(r));
         }
         return call("CreateSeek", MatchmakingServiceGrpc.getCreateSeekMethod(), b.build(), c, null,
-            (w, m) -> w.add(w.seeks, ((Seek) m).getId(), List.of(c.player())));
+            (w, m) -> w.add(w.seeks, ((Seek) m).getId(), java.util.Arrays.asList(c.player())));
     }
 
     private Call cancelSeek(Random r) {
-        Ref s = pick(r, world.seeks);
+        Ref s = pick(r, world.seeks, "seeks", "SEEK_OPEN");
         Caller c = caller(r, s == null ? null : s.players());
         return call("CancelSeek", MatchmakingServiceGrpc.getCancelSeekMethod(), SeekRequest.newBuilder()
             .setSeekId(id(r, world.seeks, s)).build(), c, null, null);
     }
 
     private Call acceptSeek(Random r) {
-        Ref s = pick(r, world.seeks);
+        Ref s = pick(r, world.seeks, "seeks", "SEEK_OPEN");
         Caller c = caller(r, r.nextBoolean() || s == null ? null : s.players());
         AcceptSeekRequest.Builder b = AcceptSeekRequest.newBuilder().setSeekId(id(r, world.seeks, s));
         if (r.nextBoolean()) {
@@ -558,7 +586,7 @@ public final class LobbyCalls {
         }
         return call("AcceptSeek", MatchmakingServiceGrpc.getAcceptSeekMethod(), b.build(), c, null, (w, m) -> {
             Seek seek = (Seek) m;
-            w.add(w.seeks, seek.getId(), List.of(c.player()));
+            w.add(w.seeks, seek.getId(), java.util.Arrays.asList(c.player()));
             List<P> seated = new ArrayList<>();
             seek.getSeatsList().forEach(st -> seated.add(w.byId(st.getPlayer().getId())));
             w.addMatch(seek.getMatchId(), seated);
@@ -591,15 +619,15 @@ public final class LobbyCalls {
     }
 
     private Call party(Random r, String rpc, MethodDescriptor<?, ?> method) {
-        Ref p = pick(r, world.parties);
+        Ref p = pick(r, world.parties, "parties", "PARTY_OPEN");
         Caller c = caller(r, p == null ? null : p.players());
         return call(rpc, method, PartyRequest.newBuilder().setPartyId(id(r, world.parties, p)).build(), c, null, null);
     }
 
     private Call joinPool(Random r) {
-        Ref p = r.nextInt(3) == 0 ? pick(r, world.parties) : null;
+        Ref p = r.nextInt(3) == 0 ? pick(r, world.parties, "parties", "PARTY_OPEN") : null;
         Caller c = caller(r, p == null ? null : p.players());
-        JoinPoolRequest.Builder b = JoinPoolRequest.newBuilder().setGame(spec(r)).setAllowAiFill(r.nextInt(4) == 0);
+        JoinPoolRequest.Builder b = JoinPoolRequest.newBuilder().setGame(spec(r, false)).setAllowAiFill(r.nextInt(4) == 0);
         if (p != null || r.nextInt(10) == 0) {
             b.setPartyId(id(r, world.parties, p));
         }
@@ -612,7 +640,7 @@ public final class LobbyCalls {
     }
 
     private Call leavePool(Random r) {
-        Ref t = pick(r, world.tickets);
+        Ref t = pick(r, world.tickets, "pool_tickets", "TICKET_WAITING");
         Caller c = caller(r, t == null ? null : t.players());
         return call("LeavePool", MatchmakingServiceGrpc.getLeavePoolMethod(), PoolTicketRequest.newBuilder()
             .setTicketId(id(r, world.tickets, t)).build(), c, null, null);
@@ -626,7 +654,7 @@ public final class LobbyCalls {
 
     private Call createChallenge(Random r) {
         Caller c = caller(r, null);
-        CreateChallengeRequest.Builder b = CreateChallengeRequest.newBuilder().setGame(spec(r));
+        CreateChallengeRequest.Builder b = CreateChallengeRequest.newBuilder().setGame(spec(r, true));
         if (r.nextInt(3) > 0) {
             b.setOpponent(name(r));
         }
@@ -638,23 +666,23 @@ public final class LobbyCalls {
         }
         return call("CreateChallenge", MatchmakingServiceGrpc.getCreateChallengeMethod(), b.build(), c, null, (w, m) -> {
             Challenge ch = (Challenge) m;
-            w.add(w.challenges, ch.getId(), List.of(c.player(), w.byId(ch.getOpponent().getId())));
+            w.add(w.challenges, ch.getId(), java.util.Arrays.asList(c.player(), w.byId(ch.getOpponent().getId())));
         });
     }
 
     private Call challenge(Random r, String rpc, MethodDescriptor<?, ?> method) {
-        Ref ch = pick(r, world.challenges);
+        Ref ch = pick(r, world.challenges, "challenges", "CHALLENGE_OPEN");
         Caller c = caller(r, ch == null ? null : ch.players());
         return call(rpc, method, ChallengeRequest.newBuilder().setChallengeId(id(r, world.challenges, ch)).build(), c, null,
             (w, m) -> {
                 Challenge done = (Challenge) m;
-                w.add(w.challenges, done.getId(), List.of(c.player()));
-                w.addMatch(done.getMatchId(), List.of(c.player(), w.byId(done.getChallenger().getId())));
+                w.add(w.challenges, done.getId(), java.util.Arrays.asList(c.player()));
+                w.addMatch(done.getMatchId(), java.util.Arrays.asList(c.player(), w.byId(done.getChallenger().getId())));
             });
     }
 
     private Call requestRematch(Random r) {
-        Ref m = pick(r, world.matches);
+        Ref m = pick(r, world.matches, "matches", "MATCH_FINISHED");
         Caller c = caller(r, m == null ? null : m.players());
         return call("RequestRematch", MatchmakingServiceGrpc.getRequestRematchMethod(), RematchRequest.newBuilder()
             .setMatchId(id(r, world.matches, m)).build(), c, null, (w, msg) -> {

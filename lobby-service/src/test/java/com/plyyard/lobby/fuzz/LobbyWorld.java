@@ -204,6 +204,14 @@ public final class LobbyWorld {
         }
     }
 
+    /** The ids of the rows of the table (matches, seeks, parties, pool_tickets, challenges) with that status. */
+    public List<String> idsWithStatus(String table, String status) {
+        if (!List.of("matches", "seeks", "parties", "pool_tickets", "challenges").contains(table)) {
+            throw new IllegalArgumentException(table);
+        }
+        return rows.rows("SELECT id::text FROM " + table + " WHERE status = ?", status);
+    }
+
     /** The lobby event log's version now. */
     public String currentLobbyVersion() {
         return rows.queryText("SELECT version::text FROM lobby_log WHERE id = 1");
