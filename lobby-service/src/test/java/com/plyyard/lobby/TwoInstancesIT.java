@@ -209,7 +209,7 @@ class TwoInstancesIT {
     /** A counter of an instance's Prometheus metrics (0 when it has not counted yet). */
     private static double metric(LobbyProcess lobby, String name) throws Exception {
         String body = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
-                java.net.URI.create("http://localhost:" + lobby.port() + "/q/metrics")).build(),
+                java.net.URI.create("http://localhost:" + lobby.port() + "/q/metrics")).timeout(Duration.ofSeconds(20)).build(),
             java.net.http.HttpResponse.BodyHandlers.ofString()).body();
         double sum = 0;
         for (String line : body.split("\n")) {
