@@ -131,10 +131,6 @@ public final class LobbyProcess implements AutoCloseable {
         }
     }
 
-    public boolean alive() {
-        return process.isAlive();
-    }
-
     public int exitValue() {
         return process.exitValue();
     }

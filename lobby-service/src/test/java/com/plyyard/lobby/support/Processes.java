@@ -1,7 +1,9 @@
 package com.plyyard.lobby.support;
 
-import com.plyyard.grpc.testing.ServiceProcess;
+import java.io.File;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -13,16 +15,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/**
- * Child processes of the tests: the packaged services, started with `java -jar`, stopped by their handle (the generic
- * pieces are grpc-common's {@link ServiceProcess}).
- */
+/** Child processes of the tests: the packaged services, started with `java -jar`, stopped by their handle. */
 public final class Processes {
     private Processes() {
     }
 
     public static int freePort() {
-        return ServiceProcess.freePort();
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** The rules-service fast-jar, or a failure that says how to build it. */
@@ -63,7 +66,22 @@ public final class Processes {
 
     /** Starts {@code java [props] -jar jar} with the environment, output to the log file. */
     public static Process startJar(Path jar, List<String> systemProps, Map<String, String> env, Path log) {
-        return ServiceProcess.startJar(jar, systemProps, env, log);
+        try {
+            Files.createDirectories(log.getParent());
+            Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+            List<String> cmd = new java.util.ArrayList<>();
+            cmd.add(java.toString());
+            cmd.add("-Xmx256m");
+            cmd.addAll(systemProps);
+            cmd.add("-jar");
+            cmd.add(jar.toString());
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            pb.environment().putAll(env);
+            return pb.start();
+        } catch (IOException e) {
+            throw new IllegalStateException("could not start " + jar + ": " + e.getMessage(), e);
+        }
     }
 
     /** Waits until GET http://localhost:port/q/health/ready answers 200, or fails naming the log. */
@@ -114,14 +132,36 @@ public final class Processes {
 
     /** SIGTERM, then a forced kill after the grace period. */
     public static void stop(Process p, Duration grace) {
-        ServiceProcess.stop(p, grace);
+        if (p == null || !p.isAlive()) {
+            return;
+        }
+        p.destroy();
+        try {
+            if (!p.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                p.waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
     }
 
     public static String tail(Path log) {
-        return ServiceProcess.tail(log);
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+        } catch (IOException e) {
+            return "(no log)";
+        }
     }
 
     public static void sleep(long millis) {
-        ServiceProcess.sleep(millis);
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 }
