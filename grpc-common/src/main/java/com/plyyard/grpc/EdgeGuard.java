@@ -12,7 +12,8 @@ import io.grpc.Status;
 /**
  * The first and last thing every call of a Ply Yard service passes: each request message is checked against the
  * {@link InputLimits} (too large → RESOURCE_EXHAUSTED; a field over its limit → INVALID_ARGUMENT naming the field and
- * the limit; either way the service never sees it), and
+ * the limit; either way the service never sees it; a request the transport could not read at all, such as bytes that
+ * are no protobuf message, → INVALID_ARGUMENT instead of the handler's INTERNAL "Half-closed without a request"), and
  * every status the call ends with carries one bounded human sentence ({@link Sentences#bounded}; a status without a
  * description, such as the transport's own refusals, gets one). Each service registers it as a global interceptor.
  */
@@ -31,11 +32,14 @@ public class EdgeGuard implements ServerInterceptor {
             ServerCallHandler<Q, R> next) {
         GuardedCall<Q, R> guarded = new GuardedCall<>(call);
         ServerCall.Listener<Q> listener = next.startCall(guarded, headers);
+        boolean oneMessage = call.getMethodDescriptor().getType().clientSendsOneMessage();
         return new ForwardingServerCallListener.SimpleForwardingServerCallListener<>(listener) {
             private boolean refused;
+            private boolean received;
 
             @Override
             public void onMessage(Q message) {
+                received = true;
                 if (refused) {
                     return;
                 }
@@ -54,11 +58,27 @@ public class EdgeGuard implements ServerInterceptor {
 
             @Override
             public void onHalfClose() {
-                if (!refused) {
-                    super.onHalfClose();
+                if (refused) {
+                    return;
                 }
+                if (oneMessage && !received) {
+                    // The transport could not read the request (bytes that are no protobuf message, or ill-formed
+                    // UTF-8 in a string) and dropped it: the method's handler would answer INTERNAL "Half-closed
+                    // without a request".
+                    refused = true;
+                    guarded.close(Status.INVALID_ARGUMENT.withDescription(unreadable(call.getMethodDescriptor()
+                        .getFullMethodName())), new Metadata());
+                    return;
+                }
+                super.onHalfClose();
             }
         };
+    }
+
+    /** The sentence for a request the transport could not read as the method's message. */
+    static String unreadable(String fullMethodName) {
+        return "The request to " + fullMethodName + " could not be read: it is not a well-formed protobuf message of the "
+            + "method's request type (or one of its strings is not UTF-8).";
     }
 
     /** The sentence a status without one gets. */

@@ -103,4 +103,28 @@ class EdgeGuardTest {
         assertEquals("The request is larger than test-service accepts, or test-service is too busy for it now.",
             silent.getStatus().getDescription());
     }
+
+    /**
+     * A unary call that ends without a request message, which is what the service's handler sees when the transport
+     * could not read the request's bytes (found by the property tests: "Half-closed without a request", INTERNAL).
+     */
+    @Test
+    void aUnaryCallWithoutARequestIsInvalidArgumentNotInternal() throws Exception {
+        java.util.concurrent.CompletableFuture<Status> closed = new java.util.concurrent.CompletableFuture<>();
+        io.grpc.ClientCall<StringValue, StringValue> call = channel.newCall(ECHO,
+            io.grpc.CallOptions.DEFAULT.withDeadlineAfter(10, TimeUnit.SECONDS));
+        call.start(new io.grpc.ClientCall.Listener<>() {
+            @Override
+            public void onClose(Status status, io.grpc.Metadata trailers) {
+                closed.complete(status);
+            }
+        }, new io.grpc.Metadata());
+        call.halfClose();
+        Status status = closed.get(10, TimeUnit.SECONDS);
+        assertEquals(Status.Code.INVALID_ARGUMENT, status.getCode(), status::toString);
+        assertEquals("The request to test.Echo/Echo could not be read: it is not a well-formed protobuf message of the "
+            + "method's request type (or one of its strings is not UTF-8).", status.getDescription());
+        assertEquals(0, reached.get());
+        assertEquals("still serving", call("still serving").getValue());
+    }
 }

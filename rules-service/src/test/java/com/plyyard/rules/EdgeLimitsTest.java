@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.UnknownFieldSet;
 import com.plyyard.grpc.Sentences;
+import com.plyyard.grpc.testing.fuzz.Wire;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.NewGameRequest;
@@ -68,6 +69,28 @@ class EdgeLimitsTest {
                 .addLengthDelimited(ByteString.copyFrom(new byte[2 << 20])).build()).build()).build();
         String d = assertStatus(Status.Code.RESOURCE_EXHAUSTED, () -> rules.newGame(bulk));
         assertFalse(d.isBlank());
+        assertEquals("draughts:fmjd", start().getVariant().getId(), "the channel still serves calls");
+    }
+
+    /**
+     * Bytes that are no protobuf message (here a valid ParsePosition request with bytes appended that break the last
+     * field) used to get INTERNAL "Half-closed without a request" (found by RulesServicePropertiesIT); they are
+     * INVALID_ARGUMENT with a sentence, and the channel goes on.
+     */
+    @Test
+    void aRequestThatIsNoProtobufMessageIsInvalidArgument() {
+        byte[] valid = ParsePositionRequest.newBuilder().setVariant("ploy:3m:ffa").setPosition("x").build().toByteArray();
+        byte[] broken = java.util.Arrays.copyOf(valid, valid.length + 3);
+        broken[valid.length] = 0x1a;                 // field 3, length-delimited...
+        broken[valid.length + 1] = (byte) 0x7f;      // ...of 127 bytes, which never come
+        broken[valid.length + 2] = (byte) 0xff;
+        for (byte[] request : new byte[][] {broken, {(byte) 0xff, (byte) 0xff}, {0x0a, 0x02, (byte) 0xc3, 0x28}}) {
+            Status status = Wire.unary(rules.getChannel(), RulesServiceGrpc.getParsePositionMethod().getFullMethodName(),
+                request, 10_000);
+            assertEquals(Status.Code.INVALID_ARGUMENT, status.getCode(), status::toString);
+            assertTrue(status.getDescription().startsWith("The request to plyyard.v1.RulesService/ParsePosition could not "
+                + "be read"), status.getDescription());
+        }
         assertEquals("draughts:fmjd", start().getVariant().getId(), "the channel still serves calls");
     }
 }

@@ -7,9 +7,11 @@ import jakarta.enterprise.event.Observes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
+import org.eclipse.microprofile.config.spi.ConfigSource;
 
 /**
  * The settings renamed when every duration became a {@code Duration} ("10s", "250ms") under one prefix per area: a
@@ -45,14 +47,39 @@ public class RenamedSettings {
         }
     }
 
-    /** "old is now new" for every old name the configuration sets. */
+    /**
+     * "old is now new" for every old name the configuration sets. An environment variable that names an old and a new
+     * setting alike (PLYYARD_LOBBY_CLOCK_CHECK_EVERY: plyyard.lobby.clock-check-every and plyyard.lobby.clock.check-every)
+     * is taken for the new one; the old name only counts there when a source spells it out (a -D option, a properties
+     * file).
+     */
     static List<String> oldNamesIn(Config config) {
         List<String> out = new ArrayList<>();
         for (Map.Entry<String, String> e : RENAMED.entrySet()) {
-            if (config.getOptionalValue(e.getKey(), String.class).isPresent()) {
-                out.add(e.getKey() + " is now " + e.getValue());
+            String old = e.getKey();
+            if (config.getOptionalValue(old, String.class).isEmpty()) {
+                continue;
             }
+            String now = e.getValue().split(" ")[0];
+            if (envName(old).equals(envName(now)) && !spelledOut(config, old)) {
+                continue;
+            }
+            out.add(old + " is now " + e.getValue());
         }
         return out;
+    }
+
+    /** The environment variable a property name reads (MicroProfile Config's rule). */
+    static String envName(String property) {
+        return property.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
+    }
+
+    private static boolean spelledOut(Config config, String name) {
+        for (ConfigSource source : config.getConfigSources()) {
+            if (source.getPropertyNames().contains(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -100,9 +100,10 @@ public final class LockedMatch {
 
     /** ABORTED unless {@code expected} is at least the last game-changing version and at most the current one. */
     void checkVersion(long expected) {
-        if (expected < row.stateVersion || expected > row.version) {
-            throw LobbyException.aborted("The match has changed since version " + expected + "; the current version is "
-                + row.version + ".");
+        // a uint64: 2^63 and above are far beyond the current version, not negative
+        if (Long.compareUnsigned(expected, row.stateVersion) < 0 || Long.compareUnsigned(expected, row.version) > 0) {
+            throw LobbyException.aborted("The match has changed since version " + Long.toUnsignedString(expected)
+                + "; the current version is " + row.version + ".");
         }
     }
 

@@ -80,9 +80,9 @@ public class MatchQueries {
             if (m == null) {
                 throw MatchChanges.notFound(id);
             }
-            if (fromVersion > m.version) {
-                throw LobbyException.invalid("Version " + fromVersion + " is beyond this match's current version " + m.version
-                    + ".");
+            if (Long.compareUnsigned(fromVersion, m.version) > 0) { // a uint64: 2^63 and above are beyond, not negative
+                throw LobbyException.invalid("Version " + Long.toUnsignedString(fromVersion) + " is beyond this match's "
+                    + "current version " + m.version + ".");
             }
             List<SeatEntity> seats = matches.seats(id);
             int seat = -1;

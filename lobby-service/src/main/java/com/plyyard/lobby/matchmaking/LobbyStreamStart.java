@@ -33,11 +33,25 @@ public class LobbyStreamStart {
                     .setAtEpochMillis(System.currentTimeMillis()).setSnapshot(views.snapshot(me)).build();
                 return new Start(snapshot, v);
             }
-            long v = log.version(false);
-            if (fromVersion > v) {
-                throw LobbyException.invalid("Version " + fromVersion + " is beyond the lobby's current version " + v + ".");
-            }
+            requireKnown(fromVersion, log.version(false));
             return new Start(null, fromVersion);
         });
+    }
+
+    /**
+     * Refuses a {@code fromVersion} beyond the lobby's current version — before the stream counts the player present, so
+     * that the refusal changes nothing stored (the version only grows: {@link #start} then finds it known too).
+     */
+    public void check(long fromVersion) {
+        if (fromVersion != 0) {
+            unitOfWork.run(() -> requireKnown(fromVersion, log.version(false)));
+        }
+    }
+
+    private static void requireKnown(long fromVersion, long current) {
+        if (Long.compareUnsigned(fromVersion, current) > 0) { // a uint64: 2^63 and above are beyond, not negative
+            throw LobbyException.invalid("Version " + Long.toUnsignedString(fromVersion) + " is beyond the lobby's current "
+                + "version " + current + ".");
+        }
     }
 }

@@ -131,6 +131,10 @@ public final class LobbyProcess implements AutoCloseable {
         }
     }
 
+    public boolean alive() {
+        return process.isAlive();
+    }
+
     public int exitValue() {
         return process.exitValue();
     }

@@ -1,9 +1,7 @@
 package com.plyyard.lobby.support;
 
-import java.io.File;
+import com.plyyard.grpc.testing.ServiceProcess;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,17 +13,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** Child processes of the tests: the packaged services, started with `java -jar`, stopped by their handle. */
+/**
+ * Child processes of the tests: the packaged services, started with `java -jar`, stopped by their handle (the generic
+ * pieces are grpc-common's {@link ServiceProcess}).
+ */
 public final class Processes {
     private Processes() {
     }
 
     public static int freePort() {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return ServiceProcess.freePort();
     }
 
     /** The rules-service fast-jar, or a failure that says how to build it. */
@@ -66,22 +63,7 @@ public final class Processes {
 
     /** Starts {@code java [props] -jar jar} with the environment, output to the log file. */
     public static Process startJar(Path jar, List<String> systemProps, Map<String, String> env, Path log) {
-        try {
-            Files.createDirectories(log.getParent());
-            Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-            List<String> cmd = new java.util.ArrayList<>();
-            cmd.add(java.toString());
-            cmd.add("-Xmx256m");
-            cmd.addAll(systemProps);
-            cmd.add("-jar");
-            cmd.add(jar.toString());
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-            pb.environment().putAll(env);
-            return pb.start();
-        } catch (IOException e) {
-            throw new IllegalStateException("could not start " + jar + ": " + e.getMessage(), e);
-        }
+        return ServiceProcess.startJar(jar, systemProps, env, log);
     }
 
     /** Waits until GET http://localhost:port/q/health/ready answers 200, or fails naming the log. */
@@ -132,36 +114,14 @@ public final class Processes {
 
     /** SIGTERM, then a forced kill after the grace period. */
     public static void stop(Process p, Duration grace) {
-        if (p == null || !p.isAlive()) {
-            return;
-        }
-        p.destroy();
-        try {
-            if (!p.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
-                p.destroyForcibly();
-                p.waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        ServiceProcess.stop(p, grace);
     }
 
     public static String tail(Path log) {
-        try {
-            List<String> lines = Files.readAllLines(log);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
-        } catch (IOException e) {
-            return "(no log)";
-        }
+        return ServiceProcess.tail(log);
     }
 
     public static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        ServiceProcess.sleep(millis);
     }
 }

@@ -1,0 +1,379 @@
+package com.plyyard.lobby;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.protobuf.Message;
+import com.plyyard.grpc.testing.fuzz.Answers;
+import com.plyyard.grpc.testing.fuzz.PropertyRun;
+import com.plyyard.lobby.fuzz.LobbyCalls;
+import com.plyyard.lobby.fuzz.LobbyCalls.Call;
+import com.plyyard.lobby.fuzz.LobbyWorld;
+import com.plyyard.lobby.fuzz.StoredRows;
+import com.plyyard.lobby.support.EmbeddedPostgresProcess;
+import com.plyyard.lobby.support.LobbyProcess;
+import com.plyyard.lobby.support.Processes;
+import com.plyyard.lobby.support.RulesServiceProcess;
+import io.grpc.CallOptions;
+import io.grpc.ClientCall;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.grpc.Metadata;
+import io.grpc.MethodDescriptor;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.health.v1.HealthCheckRequest;
+import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
+import io.grpc.health.v1.HealthGrpc;
+import io.grpc.stub.ClientCalls;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Property: every RPC of LobbyService, MatchService and MatchmakingService (WatchMatch and WatchLobby included), called
+ * by owners, strangers, spectators, callers without a token, with a malformed header, a forged or a logged-out token,
+ * with real, mutated, random and edge ids, names, versions, moves, variants, options and clocks ({@link LobbyCalls}),
+ * against the packaged lobby (profile prod) on a real PostgreSQL with the packaged rules-service, answers OK or a refusal
+ * the contracts name, with one human sentence — never INTERNAL, UNKNOWN or DATA_LOSS, never a hang — and <b>a refused
+ * call changes nothing stored</b>: every table of the lobby's schema is compared row by row ({@link StoredRows}) before
+ * and after each refused call. A successful call may change rows; the comparison then starts again from its result.
+ *
+ * <p>Quiet on purpose, so that only the calls change rows: the lobby runs with its background rounds off (the flag check,
+ * the matchmaking sweeper and presence heartbeat, the pairer's periodic waves, the AI fill, the AI turns' scan: all every
+ * 10 000 h) and no ai-service (AI seats wait; a failed attempt writes nothing). What still happens after a call is waited
+ * for before the next one: the pairing a successful JoinPool starts at once, and the presence a stream releases when the
+ * property cancels it (every stream's {@code seats.connections} and {@code lobby_presence.streams} back to 0, then the
+ * database quiet). A stream that opened counts as OK (its first message, or no refusal within 700 ms); it changes
+ * presence rows, which is expected; a refused stream must change nothing, like any refusal. Left out of the comparison:
+ * {@code lobby_presence.last_seen} (a heartbeat time).
+ */
+class LobbyPropertiesIT {
+    private static final Set<Status.Code> REFUSALS = EnumSet.of(Status.Code.INVALID_ARGUMENT, Status.Code.FAILED_PRECONDITION,
+        Status.Code.NOT_FOUND, Status.Code.PERMISSION_DENIED, Status.Code.ABORTED, Status.Code.UNAUTHENTICATED,
+        Status.Code.RESOURCE_EXHAUSTED, Status.Code.ALREADY_EXISTS);
+    private static final long DEADLINE_MILLIS = 10_000;
+    private static final Map<String, String> QUIET = Map.of(
+        "PLYYARD_LOBBY_CLOCK_CHECK_EVERY", "10000h",
+        "PLYYARD_LOBBY_MATCHMAKING_SWEEP_EVERY", "10000h",
+        "PLYYARD_LOBBY_MATCHMAKING_PAIRING_EVERY", "10000h",
+        "PLYYARD_LOBBY_MATCHMAKING_AI_FILL_AFTER", "10000h",
+        "PLYYARD_LOBBY_AI_SCAN_EVERY", "10000h");
+
+    private static EmbeddedPostgresProcess pg;
+    private static RulesServiceProcess rules;
+    private static ManagedChannel rulesChannel;
+    private static LobbyProcess lobby;
+    private static StoredRows rows;
+
+    @BeforeAll
+    static void start() {
+        rules = RulesServiceProcess.start(Path.of("target", "it-logs"));
+        rulesChannel = ManagedChannelBuilder.forAddress("localhost", rules.port()).usePlaintext().build();
+        pg = EmbeddedPostgresProcess.start();
+        lobby = LobbyProcess.start(Processes.freePort(), pg, rules.port(), Processes.freePort(), QUIET, "lobby-properties");
+        rows = new StoredRows(pg.jdbcUrl(), pg.user());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (rows != null) {
+            rows.close();
+        }
+        if (lobby != null) {
+            lobby.stop();
+        }
+        if (rulesChannel != null) {
+            rulesChannel.shutdownNow();
+        }
+        if (rules != null) {
+            rules.stop();
+        }
+        if (pg != null) {
+            pg.close();
+        }
+    }
+
+    /** The answer of a call: its status and, when OK, the response (a stream's first message, or null). */
+    record Answer(Status status, Message response) {
+    }
+
+    @Test
+    void everyRpcAnswersWithinTheContractAndARefusalChangesNothing() {
+        PropertyRun run = PropertyRun.named("lobby-service");
+        LobbyWorld world = new LobbyWorld(lobby.channel(), rulesChannel, rows);
+        Random fixture = new Random(run.seed());
+        world.round(fixture);
+        world.round(fixture);
+        LobbyCalls calls = new LobbyCalls(world);
+        StoredRows.Snapshot[] baseline = {null};
+        long[] nanos = new long[4]; // generating (between cases), calling, comparing rows, settling
+        long[] mark = {System.nanoTime()};
+        PropertyRun.Report report = run.check(calls.any(), Call::describe, (call, c) -> {
+            long t0 = System.nanoTime();
+            nanos[0] += t0 - mark[0];
+            if (world.takeDirty() || baseline[0] == null) {
+                awaitPairings();
+                settle();
+                baseline[0] = rows.snapshot();
+            }
+            long t1 = System.nanoTime();
+            Answer answer = call.stream() ? stream(world, call) : unary(world, call);
+            Status status = answer.status();
+            long t2 = System.nanoTime();
+            nanos[1] += t2 - t1;
+            c.collect(call.rpc(), status.getCode().name());
+            Answers.check(status, REFUSALS);
+            if (call.expected() != null) {
+                assertTrue(call.expected().contains(status.getCode()), () -> "expected " + call.expected() + ", answered "
+                    + Answers.describe(status));
+            }
+            if (call.stream()) {
+                settleStreams();
+            }
+            long t3 = System.nanoTime();
+            nanos[3] += t3 - t2;
+            if (status.isOk()) {
+                if (call.onOk() != null) {
+                    call.onOk().accept(world, answer.response());
+                }
+                awaitPairings(); // a JoinPool pairs at once, but on the pairer's thread
+                baseline[0] = rows.snapshot();
+            } else {
+                StoredRows.Snapshot after = rows.since(baseline[0]);
+                String difference = rows.difference(baseline[0], after);
+                assertTrue(difference.isEmpty(), () -> "the refusal (" + Answers.describe(status) + ") changed stored rows:"
+                    + difference);
+                baseline[0] = after;
+            }
+            nanos[2] += System.nanoTime() - t3;
+            if (c.index() % 100 == 0 || !status.isOk() && status.getCode() == Status.Code.RESOURCE_EXHAUSTED) {
+                assertServing();
+            }
+            if (c.index() % 1000 == 999) {
+                world.round(c.random()); // fresh players and things for the next thousand cases
+            }
+            mark[0] = System.nanoTime();
+        });
+        System.out.printf("lobby-service: %.0f s generating, %.0f s calling, %.0f s comparing rows (and waiting for pairings), "
+            + "%.0f s settling streams; %s%n", nanos[0] / 1e9, nanos[1] / 1e9, nanos[2] / 1e9, nanos[3] / 1e9, rows.cost());
+        assertServing();
+        assertEquals(32, report.statistics().counts().size(), "every RPC was called: " + report.statistics().counts().keySet());
+    }
+
+    /** A registered player (a name no generator makes) and the channel with its token. */
+    private static io.grpc.Channel registered(String prefix) {
+        com.plyyard.proto.v1.RegisterResponse r = com.plyyard.proto.v1.LobbyServiceGrpc.newBlockingStub(lobby.channel())
+            .register(com.plyyard.proto.v1.RegisterRequest.newBuilder().setName(prefix + "-" + System.nanoTime() % 1_000_000)
+                .build());
+        Metadata md = new Metadata();
+        md.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + r.getToken());
+        return io.grpc.ClientInterceptors.intercept(lobby.channel(), io.grpc.stub.MetadataUtils.newAttachHeadersInterceptor(md));
+    }
+
+    /** The first message or the status of a stream opened with the request (then cancelled). */
+    private static Status streamStatus(io.grpc.Channel channel, MethodDescriptor<?, ?> method, Message request)
+        throws Exception {
+        Call call = new Call(method.getBareMethodName(), method, request, new LobbyCalls.Caller("test", null, null), true,
+            EnumSet.of(Status.Code.INVALID_ARGUMENT), null);
+        return streamOn(channel, call).status();
+    }
+
+    /**
+     * A WatchLobby refused for a version beyond the lobby's used to count the player present first: the refusal left a
+     * lobby_presence row behind (found by the property). It is refused before.
+     */
+    @Test
+    void aRefusedWatchLobbyLeavesNoPresenceBehind() throws Exception {
+        io.grpc.Channel p = registered("wl");
+        long current = Long.parseLong(rows.queryText("SELECT version::text FROM lobby_log WHERE id = 1"));
+        long presence = Long.parseLong(rows.queryText("SELECT count(*)::text FROM lobby_presence"));
+        Status s = streamStatus(p, com.plyyard.proto.v1.MatchmakingServiceGrpc.getWatchLobbyMethod(),
+            com.plyyard.proto.v1.WatchLobbyRequest.newBuilder().setFromVersion(current + 5).build());
+        assertEquals(Status.Code.INVALID_ARGUMENT, s.getCode(), s::toString);
+        assertEquals("Version " + (current + 5) + " is beyond the lobby's current version " + current + ".",
+            s.getDescription());
+        settleStreams();
+        assertEquals(presence, Long.parseLong(rows.queryText("SELECT count(*)::text FROM lobby_presence")),
+            "no presence row for a refused stream");
+    }
+
+    /**
+     * Versions are uint64: 2^63 and above used to be read as negative numbers, so a WatchLobby or WatchMatch from version
+     * 2^63 resumed from "before the first event" instead of being refused, and a stale expected_version of 2^64 - 1 was
+     * named -1 (found by the property). They are beyond every version now.
+     */
+    @Test
+    void versionsAtAndAbove2To63AreBeyondNotNegative() throws Exception {
+        io.grpc.Channel p = registered("uv");
+        Status lobbyStream = streamStatus(p, com.plyyard.proto.v1.MatchmakingServiceGrpc.getWatchLobbyMethod(),
+            com.plyyard.proto.v1.WatchLobbyRequest.newBuilder().setFromVersion(Long.MIN_VALUE).build());
+        assertEquals(Status.Code.INVALID_ARGUMENT, lobbyStream.getCode(), lobbyStream::toString);
+        assertTrue(lobbyStream.getDescription().startsWith("Version 9223372036854775808 is beyond"),
+            lobbyStream.getDescription());
+        com.plyyard.proto.v1.Match m = com.plyyard.proto.v1.MatchServiceGrpc.newBlockingStub(p).createMatch(
+            com.plyyard.proto.v1.CreateMatchRequest.newBuilder().setVariant("draughts:fmjd")
+                .addSeats(com.plyyard.proto.v1.SeatSpec.newBuilder().setMe(true))
+                .addSeats(com.plyyard.proto.v1.SeatSpec.newBuilder().setOpen(true)).build());
+        Status matchStream = streamStatus(p, com.plyyard.proto.v1.MatchServiceGrpc.getWatchMatchMethod(),
+            com.plyyard.proto.v1.WatchMatchRequest.newBuilder().setMatchId(m.getId()).setFromVersion(-1).build());
+        assertEquals(Status.Code.INVALID_ARGUMENT, matchStream.getCode(), matchStream::toString);
+        assertTrue(matchStream.getDescription().startsWith("Version 18446744073709551615 is beyond"),
+            matchStream.getDescription());
+        StatusRuntimeException stale = org.junit.jupiter.api.Assertions.assertThrows(StatusRuntimeException.class,
+            () -> com.plyyard.proto.v1.MatchServiceGrpc.newBlockingStub(p).abort(com.plyyard.proto.v1.MatchActionRequest
+                .newBuilder().setMatchId(m.getId()).setExpectedVersion(-1).build()));
+        assertEquals(Status.Code.ABORTED, stale.getStatus().getCode());
+        assertTrue(stale.getStatus().getDescription().startsWith("The match has changed since version 18446744073709551615;"),
+            stale.getStatus().getDescription());
+        settleStreams();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Answer unary(LobbyWorld world, Call call) {
+        try {
+            Message response = ClientCalls.blockingUnaryCall(world.as(call.caller().authorization()),
+                (MethodDescriptor<Message, Message>) call.method(),
+                CallOptions.DEFAULT.withDeadlineAfter(DEADLINE_MILLIS, TimeUnit.MILLISECONDS), call.request());
+            return new Answer(Status.OK, response);
+        } catch (StatusRuntimeException e) {
+            return new Answer(e.getStatus(), null);
+        }
+    }
+
+    /**
+     * Opens the stream and waits for its first message or its end (a refusal); a stream that neither ends nor sends within
+     * 700 ms (4 s when a refusal is expected) is open (a resumed stream with nothing to send yet). Then cancels it.
+     */
+    private static Answer stream(LobbyWorld world, Call call) throws Exception {
+        return streamOn(world.as(call.caller().authorization()), call);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Answer streamOn(io.grpc.Channel channel, Call call) throws Exception {
+        CompletableFuture<Object> first = new CompletableFuture<>();
+        CompletableFuture<Status> closed = new CompletableFuture<>();
+        ClientCall<Message, Message> stream = channel.newCall(
+            (MethodDescriptor<Message, Message>) call.method(),
+            CallOptions.DEFAULT.withDeadlineAfter(DEADLINE_MILLIS, TimeUnit.MILLISECONDS));
+        stream.start(new ClientCall.Listener<>() {
+            @Override
+            public void onMessage(Message message) {
+                first.complete(message);
+            }
+
+            @Override
+            public void onClose(Status status, Metadata trailers) {
+                first.complete(status);
+                closed.complete(status);
+            }
+        }, new Metadata());
+        stream.sendMessage(call.request());
+        stream.halfClose();
+        stream.request(1);
+        Object got = null;
+        boolean refusalExpected = call.expected() != null && !call.expected().contains(Status.Code.OK);
+        long until = System.nanoTime() + (refusalExpected ? 4_000 : 700) * 1_000_000L;
+        while (System.nanoTime() < until) {
+            try {
+                got = first.get(10, TimeUnit.MILLISECONDS);
+                break;
+            } catch (TimeoutException e) {
+                if (!refusalExpected && openInTheDatabase(call)) {
+                    break; // open, nothing to send yet: its presence is stored
+                }
+            }
+        }
+        stream.cancel("the property closes the stream", null);
+        closed.get(5, TimeUnit.SECONDS);
+        if (got instanceof Status s) {
+            return new Answer(s, null);
+        }
+        return new Answer(Status.OK, (Message) got);
+    }
+
+    /** A stream of a player present in the lobby, or seated in the match it watches, shows in the stored presence. */
+    private static boolean openInTheDatabase(Call call) {
+        if (call.caller().player() == null) {
+            return false;
+        }
+        String player = call.caller().player().id();
+        if (call.request() instanceof com.plyyard.proto.v1.WatchLobbyRequest) {
+            return !"0".equals(rows.queryText("SELECT coalesce(sum(streams), 0)::text FROM lobby_presence WHERE player_id = "
+                + "?::uuid", player));
+        }
+        String match = ((com.plyyard.proto.v1.WatchMatchRequest) call.request()).getMatchId();
+        return LobbyWorld.isUuid(match) && !"0".equals(rows.queryText("SELECT coalesce(sum(connections), 0)::text FROM seats "
+            + "WHERE match_id = ?::uuid AND player_id = ?::uuid", match, player));
+    }
+
+    /** Every stream's presence given back (seats.connections and lobby_presence.streams at 0), then quiet. */
+    private static void settleStreams() {
+        long until = System.nanoTime() + 5_000_000_000L;
+        while (rows.sum("seats", "connections") > 0 || rows.sum("lobby_presence", "streams") > 0) {
+            assertTrue(System.nanoTime() < until, "a cancelled stream did not give its presence back within 5 s");
+            Processes.sleep(5);
+        }
+        settle();
+    }
+
+    /** Pools (by key) with enough waiting players for a group that the pairer left waiting (busy players, say). */
+    private static final Set<String> STUCK = new java.util.HashSet<>();
+
+    /**
+     * Waits (at most 2 s) until no pool holds enough waiting players for a group — the pairing a JoinPool started on the
+     * pairer's thread is done — then, when it waited, until the database is quiet. A pool the pairer leaves as it is (its players busy,
+     * their ratings too far apart) is remembered with its tickets and not waited for again until they change.
+     */
+    private static void awaitPairings() {
+        long until = System.nanoTime() + 2_000_000_000L;
+        boolean waited = false;
+        while (true) {
+            List<String> pending = new java.util.ArrayList<>(rows.rows("SELECT t.pool_key || ' ' || string_agg(t.id::text, ',' "
+                + "ORDER BY t.id) FROM pool_tickets t JOIN pool_ticket_members m ON m.ticket_id = t.id WHERE t.status = "
+                + "'TICKET_WAITING' GROUP BY t.pool_key HAVING count(*) >= max(t.seat_count)"));
+            pending.removeAll(STUCK);
+            if (pending.isEmpty()) {
+                if (waited) {
+                    settle();
+                }
+                return;
+            }
+            waited = true;
+            if (System.nanoTime() > until) {
+                STUCK.addAll(pending);
+                settle();
+                return;
+            }
+            Processes.sleep(20);
+        }
+    }
+
+    /** Until no writing transaction starts for 40 ms (at most 5 s). */
+    private static void settle() {
+        long until = System.nanoTime() + 5_000_000_000L;
+        String last = rows.transactions();
+        int quiet = 0;
+        while (quiet < 2 && System.nanoTime() < until) {
+            Processes.sleep(20);
+            String now = rows.transactions();
+            quiet = now.equals(last) ? quiet + 1 : 0;
+            last = now;
+        }
+    }
+
+    private static void assertServing() {
+        assertTrue(lobby.alive(), () -> "lobby-service exited; log:\n" + Processes.tail(lobby.log()));
+        assertEquals(ServingStatus.SERVING, HealthGrpc.newBlockingStub(lobby.channel()).withDeadlineAfter(5, TimeUnit.SECONDS)
+            .check(HealthCheckRequest.getDefaultInstance()).getStatus());
+    }
+}
