@@ -82,8 +82,11 @@ public final class GameSamples {
         for (int i = 0; i <= plies; i++) {
             List<Move> legal = oracle.legalMoves(state);
             out.add(new Sample(variant, state, legal));
-            if (i % 7 == 3 && !legal.isEmpty()) {
-                GameState resigned = oracle.resign(state, r.nextInt(state.getSeatsCount()));
+            // only a seat still playing can resign (a Piracy ship already out, say, leaves the other sailing alone)
+            List<Integer> playing = state.getSeatsList().stream().filter(seat -> !seat.getOut())
+                .map(seat -> seat.getIndex()).toList();
+            if (i % 7 == 3 && !legal.isEmpty() && !playing.isEmpty()) {
+                GameState resigned = oracle.resign(state, playing.get(r.nextInt(playing.size())));
                 out.add(new Sample(variant, resigned, oracle.legalMoves(resigned)));
             }
             if (legal.isEmpty() || state.getStatus() == GameStatus.FINISHED) {
