@@ -1,0 +1,16 @@
+package com.plyyard.rules;
+
+import com.plyyard.grpc.EventLoopWrites;
+import io.quarkus.grpc.GlobalInterceptor;
+import jakarta.enterprise.inject.spi.Prioritized;
+import jakarta.inject.Singleton;
+
+/** Every call's writes on its connection's event loop ({@link EventLoopWrites}: a late answer to a reset call is dropped). */
+@Singleton
+@GlobalInterceptor
+public class RulesEventLoopWrites extends EventLoopWrites implements Prioritized {
+    @Override
+    public int getPriority() {
+        return PRIORITY;
+    }
+}
