@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.Message;
 import com.plyyard.grpc.testing.fuzz.Answers;
-import com.plyyard.grpc.testing.fuzz.PropertyRun;
+import com.plyyard.grpc.testing.fuzz.Tally;
 import com.plyyard.lobby.fuzz.LobbyCalls;
 import com.plyyard.lobby.fuzz.LobbyCalls.Call;
 import com.plyyard.lobby.fuzz.LobbyWorld;
@@ -35,9 +35,14 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.ShrinkingMode;
+import net.jqwik.api.lifecycle.AfterContainer;
+import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
  * Property: every RPC of LobbyService, MatchService and MatchmakingService (WatchMatch and WatchLobby included), called
@@ -50,7 +55,8 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Quiet on purpose, so that only the calls change rows: the lobby runs with its background rounds off (the flag check,
  * the matchmaking sweeper and presence heartbeat, the pairer's periodic waves, the AI fill, the AI turns' scan: all every
- * 10 000 h) and no ai-service (AI seats wait; a failed attempt writes nothing). What still happens after a call is waited
+ * 10 000 h), its rate limits off (the property calls from one address, thousands a minute; RateLimitIT proves the
+ * limits) and no ai-service (AI seats wait; a failed attempt writes nothing). What still happens after a call is waited
  * for before the next one: the pairing a successful JoinPool starts at once, and the presence a stream releases when the
  * property cancels it (every stream's {@code seats.connections} and {@code lobby_presence.streams} back to 0, then the
  * database quiet). A stream that opened counts as OK (its first message, or no refusal within 700 ms); it changes
@@ -67,25 +73,49 @@ class LobbyPropertiesIT {
         "PLYYARD_LOBBY_MATCHMAKING_SWEEP_EVERY", "10000h",
         "PLYYARD_LOBBY_MATCHMAKING_PAIRING_EVERY", "10000h",
         "PLYYARD_LOBBY_MATCHMAKING_AI_FILL_AFTER", "10000h",
-        "PLYYARD_LOBBY_AI_SCAN_EVERY", "10000h");
+        "PLYYARD_LOBBY_AI_SCAN_EVERY", "10000h",
+        // the calls come from one address at thousands a minute: RateLimitIT proves the limits
+        "PLYYARD_LOBBY_RATE_LIMITS_ENABLED", "false");
 
     private static EmbeddedPostgresProcess pg;
     private static RulesServiceProcess rules;
     private static ManagedChannel rulesChannel;
     private static LobbyProcess lobby;
     private static StoredRows rows;
+    /** The calls' world (players, matches, seeks, …): always built the same way, from a fixed seed. */
+    private static final Random FIXTURE = new Random(19);
+    private static final Tally TALLY = new Tally("lobby-service");
+    private static LobbyWorld world;
+    private static LobbyCalls calls;
+    private static StoredRows.Snapshot baseline;
+    private static final long[] NANOS = new long[4]; // generating (between cases), calling, comparing rows, settling
+    private static long mark = System.nanoTime();
 
-    @BeforeAll
+    @BeforeContainer
     static void start() {
         rules = RulesServiceProcess.start(Path.of("target", "it-logs"));
         rulesChannel = ManagedChannelBuilder.forAddress("localhost", rules.port()).usePlaintext().build();
         pg = EmbeddedPostgresProcess.start();
         lobby = LobbyProcess.start(Processes.freePort(), pg, rules.port(), Processes.freePort(), QUIET, "lobby-properties");
         rows = new StoredRows(pg.jdbcUrl(), pg.user());
+        world = new LobbyWorld(lobby.channel(), rulesChannel, rows);
+        world.round(FIXTURE);
+        world.round(FIXTURE);
+        calls = new LobbyCalls(world);
     }
 
-    @AfterAll
+    @AfterContainer
     static void stop() {
+        if (lobby != null && lobby.alive()) {
+            assertServing();
+            System.out.printf("lobby-service: %.0f s generating, %.0f s calling, %.0f s comparing rows (and waiting for "
+                + "pairings), %.0f s settling streams; %s%n", NANOS[0] / 1e9, NANOS[1] / 1e9, NANOS[2] / 1e9, NANOS[3] / 1e9,
+                rows.cost());
+            TALLY.write();
+            if (TALLY.cases() >= 1000) {
+                assertEquals(32, TALLY.counts().size(), "every RPC was called: " + TALLY.counts().keySet());
+            }
+        }
         if (rows != null) {
             rows.close();
         }
@@ -107,67 +137,57 @@ class LobbyPropertiesIT {
     record Answer(Status status, Message response) {
     }
 
-    @Test
-    void everyRpcAnswersWithinTheContractAndARefusalChangesNothing() {
-        PropertyRun run = PropertyRun.named("lobby-service");
-        LobbyWorld world = new LobbyWorld(lobby.channel(), rulesChannel, rows);
-        Random fixture = new Random(run.seed());
-        world.round(fixture);
-        world.round(fixture);
-        LobbyCalls calls = new LobbyCalls(world);
-        StoredRows.Snapshot[] baseline = {null};
-        long[] nanos = new long[4]; // generating (between cases), calling, comparing rows, settling
-        long[] mark = {System.nanoTime()};
-        PropertyRun.Report report = run.check(calls.any(), Call::describe, (call, c) -> {
-            long t0 = System.nanoTime();
-            nanos[0] += t0 - mark[0];
-            if (world.takeDirty() || baseline[0] == null) {
-                awaitPairings();
-                settle();
-                baseline[0] = rows.snapshot();
+    @Provide
+    Arbitrary<Call> calls() {
+        return Tally.arbitrary(calls.any());
+    }
+
+    @Property(shrinking = ShrinkingMode.OFF)
+    void everyRpcAnswersWithinTheContractAndARefusalChangesNothing(@ForAll("calls") Call call) throws Exception {
+        long t0 = System.nanoTime();
+        NANOS[0] += t0 - mark;
+        if (world.takeDirty() || baseline == null) {
+            awaitPairings();
+            settle();
+            baseline = rows.snapshot();
+        }
+        long t1 = System.nanoTime();
+        Answer answer = call.stream() ? stream(world, call) : unary(world, call);
+        Status status = answer.status();
+        long t2 = System.nanoTime();
+        NANOS[1] += t2 - t1;
+        TALLY.collect(call.rpc(), status.getCode().name());
+        Answers.check(status, REFUSALS);
+        if (call.expected() != null) {
+            assertTrue(call.expected().contains(status.getCode()), () -> "expected " + call.expected() + ", answered "
+                + Answers.describe(status));
+        }
+        if (call.stream()) {
+            settleStreams();
+        }
+        long t3 = System.nanoTime();
+        NANOS[3] += t3 - t2;
+        if (status.isOk()) {
+            if (call.onOk() != null) {
+                call.onOk().accept(world, answer.response());
             }
-            long t1 = System.nanoTime();
-            Answer answer = call.stream() ? stream(world, call) : unary(world, call);
-            Status status = answer.status();
-            long t2 = System.nanoTime();
-            nanos[1] += t2 - t1;
-            c.collect(call.rpc(), status.getCode().name());
-            Answers.check(status, REFUSALS);
-            if (call.expected() != null) {
-                assertTrue(call.expected().contains(status.getCode()), () -> "expected " + call.expected() + ", answered "
-                    + Answers.describe(status));
-            }
-            if (call.stream()) {
-                settleStreams();
-            }
-            long t3 = System.nanoTime();
-            nanos[3] += t3 - t2;
-            if (status.isOk()) {
-                if (call.onOk() != null) {
-                    call.onOk().accept(world, answer.response());
-                }
-                awaitPairings(); // a JoinPool pairs at once, but on the pairer's thread
-                baseline[0] = rows.snapshot();
-            } else {
-                StoredRows.Snapshot after = rows.since(baseline[0]);
-                String difference = rows.difference(baseline[0], after);
-                assertTrue(difference.isEmpty(), () -> "the refusal (" + Answers.describe(status) + ") changed stored rows:"
-                    + difference);
-                baseline[0] = after;
-            }
-            nanos[2] += System.nanoTime() - t3;
-            if (c.index() % 100 == 0 || !status.isOk() && status.getCode() == Status.Code.RESOURCE_EXHAUSTED) {
-                assertServing();
-            }
-            if (c.index() % 1000 == 999) {
-                world.round(c.random()); // fresh players and things for the next thousand cases
-            }
-            mark[0] = System.nanoTime();
-        });
-        System.out.printf("lobby-service: %.0f s generating, %.0f s calling, %.0f s comparing rows (and waiting for pairings), "
-            + "%.0f s settling streams; %s%n", nanos[0] / 1e9, nanos[1] / 1e9, nanos[2] / 1e9, nanos[3] / 1e9, rows.cost());
-        assertServing();
-        assertEquals(32, report.statistics().counts().size(), "every RPC was called: " + report.statistics().counts().keySet());
+            awaitPairings(); // a JoinPool pairs at once, but on the pairer's thread
+            baseline = rows.snapshot();
+        } else {
+            StoredRows.Snapshot after = rows.since(baseline);
+            String difference = rows.difference(baseline, after);
+            assertTrue(difference.isEmpty(), () -> "the refusal (" + Answers.describe(status) + ") changed stored rows:"
+                + difference);
+            baseline = after;
+        }
+        NANOS[2] += System.nanoTime() - t3;
+        if (TALLY.cases() % 100 == 0 || !status.isOk() && status.getCode() == Status.Code.RESOURCE_EXHAUSTED) {
+            assertServing();
+        }
+        if (TALLY.cases() % 1000 == 0) {
+            world.round(FIXTURE); // fresh players and things for the next thousand cases
+        }
+        mark = System.nanoTime();
     }
 
     /** A registered player (a name no generator makes) and the channel with its token. */
@@ -192,7 +212,7 @@ class LobbyPropertiesIT {
      * A WatchLobby refused for a version beyond the lobby's used to count the player present first: the refusal left a
      * lobby_presence row behind (found by the property). It is refused before.
      */
-    @Test
+    @Example
     void aRefusedWatchLobbyLeavesNoPresenceBehind() throws Exception {
         io.grpc.Channel p = registered("wl");
         long current = Long.parseLong(rows.queryText("SELECT version::text FROM lobby_log WHERE id = 1"));
@@ -212,7 +232,7 @@ class LobbyPropertiesIT {
      * 2^63 resumed from "before the first event" instead of being refused, and a stale expected_version of 2^64 - 1 was
      * named -1 (found by the property). They are beyond every version now.
      */
-    @Test
+    @Example
     void versionsAtAndAbove2To63AreBeyondNotNegative() throws Exception {
         io.grpc.Channel p = registered("uv");
         Status lobbyStream = streamStatus(p, com.plyyard.proto.v1.MatchmakingServiceGrpc.getWatchLobbyMethod(),

@@ -11,7 +11,7 @@ import com.plyyard.grpc.testing.fuzz.Answers;
 import com.plyyard.grpc.testing.fuzz.Gen;
 import com.plyyard.grpc.testing.fuzz.Messages;
 import com.plyyard.grpc.testing.fuzz.Numbers;
-import com.plyyard.grpc.testing.fuzz.PropertyRun;
+import com.plyyard.grpc.testing.fuzz.Tally;
 import com.plyyard.grpc.testing.fuzz.Texts;
 import com.plyyard.grpc.testing.fuzz.Wire;
 import com.plyyard.mapping.testing.GameFuzz;
@@ -50,9 +50,13 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.HexFormat;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.ShrinkingMode;
+import net.jqwik.api.lifecycle.AfterContainer;
+import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
  * Property: every RPC of RulesService, called with random, mutated, wrong-game and edge inputs, against the packaged
@@ -62,8 +66,8 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Valid games come from the service itself (NewGame, LegalMoves, ApplyMove, RemoveSeat) and are then sent as they
  * are, mutated, or to the wrong game. The server runs with a Perft budget of 250 ms (instead of 20 s), so that the
- * deep counts the property asks for end quickly, RESOURCE_EXHAUSTED. Cases: {@code -Dplyyard.fuzz.tries} (10 000; 100 000
- * with -Pslow); a failure prints the seed that repeats it (PropertyRun).
+ * deep counts the property asks for end quickly, RESOURCE_EXHAUSTED. jqwik runs it: tries from the build's
+ * {@code jqwik.tries.default} (10 000; 100 000 with -Pslow); a failure prints the call and the seed that repeats it.
  */
 class RulesServicePropertiesIT {
     private static final Set<Status.Code> REFUSALS = EnumSet.of(Status.Code.INVALID_ARGUMENT,
@@ -78,7 +82,14 @@ class RulesServicePropertiesIT {
     private static final MethodDescriptor<?, ?> PERFT = RulesServiceGrpc.getPerftMethod();
     private static final MethodDescriptor<?, ?> REMOVE_SEAT = RulesServiceGrpc.getRemoveSeatMethod();
 
+    private static final List<String> RPCS = List.of("ListVariants", "NewGame", "LegalMoves", "ApplyMove",
+        "ParsePosition", "FormatPosition", "Perft", "RemoveSeat");
+    /** The valid games the calls start from: always the same ones, so that jqwik's seed alone repeats a run. */
+    private static final long SAMPLES_SEED = 13;
+    private static final Tally TALLY = new Tally("rules-service");
+
     private static ServiceProcess rules;
+    private static GameFuzz fuzz;
     private static RulesServiceBlockingStub stub;
     private static HealthGrpc.HealthBlockingStub health;
 
@@ -92,13 +103,19 @@ class RulesServicePropertiesIT {
                 : TextFormat.shortDebugString(request)) + (expected == null ? "" : " (expected " + expected + ")");
         }
 
+        /** How jqwik shows a failing call: its description, cut to 2 000 characters. */
+        @Override
+        public String toString() {
+            return Tally.bounded(describe(), 2000);
+        }
+
         /** The statistics' group: the RPC, or "bytes" for every request mutated on the wire. */
         String group() {
             return bytes == null ? rpc : "(bytes, any RPC)";
         }
     }
 
-    @BeforeAll
+    @BeforeContainer
     static void start() {
         Path jar = ServiceProcess.jar("plyyard.rules.jar", Path.of("target", "quarkus-app", "quarkus-run.jar"),
             "rules-service");
@@ -106,35 +123,35 @@ class RulesServicePropertiesIT {
             List.of("-Dplyyard.rules.perft.max-millis=250"), Map.of(), Path.of("target", "it-logs"), Duration.ofSeconds(60));
         stub = RulesServiceGrpc.newBlockingStub(rules.channel());
         health = HealthGrpc.newBlockingStub(rules.channel());
+        fuzz = new GameFuzz(GameSamples.collect(new GrpcOracle(stub), SAMPLES_SEED, 40));
     }
 
-    @AfterAll
+    @AfterContainer
     static void stop() {
         if (rules != null) {
+            assertServing();
+            TALLY.write();
             rules.stop();
         }
     }
 
-    @Test
-    void everyRpcAnswersWithinTheContract() {
-        PropertyRun run = PropertyRun.named("rules-service");
-        GameFuzz fuzz = new GameFuzz(GameSamples.collect(new GrpcOracle(stub), run.seed(), 40));
-        PropertyRun.Report report = run.check(calls(fuzz), Call::describe, (call, c) -> {
-            Status status = invoke(call);
-            c.collect(call.group(), status.getCode().name());
-            Answers.check(status, REFUSALS);
-            if (call.expected() != null) {
-                assertEquals(call.expected(), status.getCode(), () -> "the answer was " + Answers.describe(status));
-            }
-            if (status.getCode() != Status.Code.OK || c.index() % 100 == 0) {
-                assertServing();
-            }
-        });
-        assertServing();
-        for (String rpc : List.of("ListVariants", "NewGame", "LegalMoves", "ApplyMove", "ParsePosition", "FormatPosition",
-            "Perft", "RemoveSeat")) {
-            assertTrue(report.statistics().count(rpc, "OK") > 0 || run.tries() < 1000, rpc + " never answered OK");
+    @Provide
+    Arbitrary<Call> calls() {
+        return Tally.arbitrary(calls(fuzz));
+    }
+
+    @Property(shrinking = ShrinkingMode.OFF)
+    void everyRpcAnswersWithinTheContract(@ForAll("calls") Call call) {
+        Status status = invoke(call);
+        TALLY.collect(call.group(), status.getCode().name());
+        Answers.check(status, REFUSALS);
+        if (call.expected() != null) {
+            assertEquals(call.expected(), status.getCode(), () -> "the answer was " + Answers.describe(status));
         }
+        if (status.getCode() != Status.Code.OK || TALLY.cases() % 100 == 0) {
+            assertServing();
+        }
+        TALLY.everyGroupGot(RPCS, "OK", 1000);
     }
 
     @SuppressWarnings("unchecked")

@@ -38,7 +38,7 @@ public final class Answers {
         }
         if (d.length() > 400) {
             throw new AssertionError("a description of " + d.length() + " characters (at most 400): "
-                + PropertyRun.bounded(d, 500));
+                + Tally.bounded(d, 500));
         }
         for (int i = 0; i < d.length(); i++) {
             char c = d.charAt(i);
