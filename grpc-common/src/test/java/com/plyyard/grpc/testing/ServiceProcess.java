@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
 
 /**
  * A packaged service (its Quarkus fast-jar, {@code target/quarkus-app/quarkus-run.jar}) run by a test as a child process
@@ -155,7 +156,20 @@ public final class ServiceProcess implements AutoCloseable {
 
     /** Waits until GET http://localhost:port/q/health/ready answers 200, or fails with the log's tail. */
     public static void awaitReady(Process p, int port, Duration max, Path log) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        awaitHealth(p, port, "ready", max, log, null);
+    }
+
+    /**
+     * Waits until GET /q/health/{@code which} (live, ready) answers 200, over https with this trust when {@code tls} is
+     * not null (a service started with TLS), or fails with the log's tail.
+     */
+    public static void awaitHealth(Process p, int port, String which, Duration max, Path log, SSLContext tls) {
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1));
+        if (tls != null) {
+            builder.sslContext(tls);
+        }
+        HttpClient http = builder.build();
+        URI health = URI.create((tls == null ? "http" : "https") + "://localhost:" + port + "/q/health/" + which);
         long deadline = System.nanoTime() + max.toNanos();
         while (System.nanoTime() < deadline) {
             if (!p.isAlive()) {
@@ -163,8 +177,8 @@ public final class ServiceProcess implements AutoCloseable {
                     + "\n" + tail(log));
             }
             try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/q/health/ready"))
-                    .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(health).timeout(Duration.ofSeconds(2)).build(),
+                    HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     return;
                 }
@@ -176,7 +190,7 @@ public final class ServiceProcess implements AutoCloseable {
             }
             sleep(200);
         }
-        throw new IllegalStateException("not ready within " + max.toSeconds() + " s; log: " + log + "\n" + tail(log));
+        throw new IllegalStateException("not " + which + " within " + max.toSeconds() + " s; log: " + log + "\n" + tail(log));
     }
 
     /** SIGTERM, then a forced kill after the grace period. */

@@ -1,11 +1,6 @@
 package com.plyyard.lobby.support;
 
 import com.plyyard.grpc.testing.ServiceProcess;
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -82,34 +77,7 @@ public final class Processes {
      * readiness follows rules-service and ai-service, which several tests leave out on purpose.
      */
     public static void awaitHealth(Process p, int port, String which, Duration max, Path log, javax.net.ssl.SSLContext tls) {
-        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1));
-        if (tls != null) {
-            builder.sslContext(tls);
-        }
-        HttpClient http = builder.build();
-        String scheme = tls == null ? "http" : "https";
-        long deadline = System.nanoTime() + max.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!p.isAlive()) {
-                throw new IllegalStateException("the process exited with " + p.exitValue() + " while starting; log: " + log
-                    + "\n" + tail(log));
-            }
-            try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(scheme + "://localhost:" + port + "/q/health/"
-                        + which))
-                    .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
-                if (r.statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException e) {
-                // not up yet
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-            sleep(200);
-        }
-        throw new IllegalStateException("not ready within " + max.toSeconds() + " s; log: " + log + "\n" + tail(log));
+        ServiceProcess.awaitHealth(p, port, which, max, log, tls);
     }
 
     /** SIGTERM, then a forced kill after the grace period. */
