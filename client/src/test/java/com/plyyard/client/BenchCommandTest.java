@@ -3,7 +3,9 @@ package com.plyyard.client;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.client.bench.BenchCommand;
 import com.plyyard.client.bench.LobbyLoad;
+import com.plyyard.client.bench.ServerMetrics;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -35,5 +37,43 @@ class BenchCommandTest {
         assertEquals(1, r.exitCode());
         assertEquals(1, r.err().size(), r.err()::toString);
         assertTrue(r.err().get(0).contains("lobby-service at localhost:1"), r.err().get(0));
+    }
+
+    @Test
+    void durationsInSecondsMinutesOrMilliseconds() {
+        assertEquals(java.time.Duration.ofSeconds(60), BenchCommand.Lobby.parseDuration("--duration", "60s"));
+        assertEquals(java.time.Duration.ofMinutes(2), BenchCommand.Lobby.parseDuration("--duration", "2m"));
+        assertEquals(java.time.Duration.ofMillis(500), BenchCommand.Lobby.parseDuration("--duration", "500ms"));
+        assertEquals(java.time.Duration.ofMillis(1500), BenchCommand.Lobby.parseDuration("--duration", "1.5"));
+        Run r = Run.of("bench", "lobby", "--duration", "soon");
+        assertEquals(2, r.exitCode());
+        assertTrue(r.err().get(0).contains("--duration takes a time such as 60s"), r.err().get(0));
+    }
+
+    @Test
+    void aGamesRunTakesOneTargetASustainedRunSeveral() {
+        Run r = Run.of("bench", "lobby", "--target", "localhost:1", "--target", "localhost:2", "--games", "1");
+        assertEquals(2, r.exitCode());
+        assertTrue(r.err().get(0).contains("--games runs take one --target"), r.err().get(0));
+        Run bad = Run.of("bench", "lobby", "--matches", "0");
+        assertEquals(2, bad.exitCode());
+        assertTrue(bad.err().get(0).contains("--matches and --max-plies must be at least 1"), bad.err().get(0));
+    }
+
+    @Test
+    void serverFiguresFromThePrometheusText() {
+        ServerMetrics.Sample s = ServerMetrics.parse("""
+            # HELP process_cpu_usage The "recent cpu usage" for the Java Virtual Machine process
+            # TYPE process_cpu_usage gauge
+            process_cpu_usage 0.425
+            system_cpu_usage 0.9
+            jvm_memory_used_bytes{area="heap",id="G1 Eden Space"} 1.048576E7
+            jvm_memory_used_bytes{area="heap",id="G1 Old Gen"} 2097152.0
+            jvm_memory_used_bytes{area="nonheap",id="Metaspace"} 5.0E7
+            """);
+        assertEquals(0.425, s.processCpu(), 1e-9);
+        assertEquals(0.9, s.systemCpu(), 1e-9);
+        assertEquals(12 * 1024 * 1024, s.heapBytes(), 1e-3);
+        assertTrue(Double.isNaN(ServerMetrics.parse("").processCpu()));
     }
 }

@@ -270,6 +270,25 @@ class PlatformEndToEndIT {
             "the position after 32-28 19-23 28x19 14x23, as the README says");
     }
 
+    /**
+     * A tiny sustained load run (issue 14's benchmark, smoke-tested): two matches with two watchers each, spread as a
+     * two-instance run would be (the same lobby named twice), and the summary line last, with no lost or repeated event.
+     */
+    @Test
+    void aTinySustainedBenchRunEndsWithItsSummaryLine() {
+        Run r = Run.of("bench", "lobby", "--target", TARGET, "--target", TARGET, "--matches", "2", "--watchers-per-match",
+            "2", "--duration", "3s", "--warmup", "1s", "--max-plies", "20");
+        assertEquals(0, r.exitCode(), () -> r.out() + " " + r.err());
+        List<String> out = r.out();
+        String last = out.get(out.size() - 1);
+        assertTrue(last.matches("moves=\\d+ moves_per_s=[0-9.]+ submit_p99_ms=[0-9.]+ event_p99_ms=[0-9.]+ watchers=4 "
+            + "errors=0"), () -> String.join("\n", out));
+        assertTrue(Integer.parseInt(last.split(" ")[0].substring("moves=".length())) > 0, last);
+        assertTrue(out.stream().anyMatch(l -> l.startsWith("server target=" + TARGET + " process_cpu_pct=")),
+            () -> String.join("\n", out));
+        assertTrue(out.contains("errors_by_status none"), () -> String.join("\n", out));
+    }
+
     @Test
     void theOperatorRevokesAPlayersTokens() {
         register("e2e-revoked");

@@ -5,10 +5,14 @@ import com.plyyard.client.TlsArgs;
 import io.grpc.ManagedChannel;
 import io.grpc.StatusRuntimeException;
 import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,6 +25,11 @@ import picocli.CommandLine.Spec;
  * games=&lt;n&gt; moves=&lt;n&gt; errors=&lt;n&gt; seconds=&lt;s&gt; moves_per_s=&lt;x&gt;
  * submit_move_ms p50=&lt;x&gt; p95=&lt;x&gt; p99=&lt;x&gt; max=&lt;x&gt;
  * event_fanout_ms p50=&lt;x&gt; p95=&lt;x&gt; p99=&lt;x&gt; max=&lt;x&gt;      (with --watch)
+ * </pre>
+ * With {@code --matches}, {@code --duration} or {@code --watchers-per-match}: a sustained run ({@link SustainedLoad}),
+ * whose last line is
+ * <pre>
+ * moves=&lt;n&gt; moves_per_s=&lt;x&gt; submit_p99_ms=&lt;x&gt; event_p99_ms=&lt;x&gt; watchers=&lt;n&gt; errors=&lt;n&gt;
  * </pre>
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Load generators for the running services.",
@@ -40,8 +49,10 @@ public class BenchCommand implements Runnable {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--target", defaultValue = "localhost:7070", description = "lobby-service host:port (default ${DEFAULT-VALUE}).")
-        String target;
+        @Option(names = "--target", paramLabel = "HOST:PORT",
+            description = "lobby-service host:port (default localhost:7070); repeat it to spread a sustained run's clients "
+                + "over several instances.")
+        List<String> targets;
 
         @Mixin
         TlsArgs tls = new TlsArgs();
@@ -64,15 +75,37 @@ public class BenchCommand implements Runnable {
         @Option(names = "--seed", defaultValue = "1", description = "Seed of the move choices (default ${DEFAULT-VALUE}).")
         long seed;
 
+        @Option(names = "--matches", description = "Sustained run: matches kept in play at once (default 8).")
+        Integer matches;
+
+        @Option(names = "--duration", paramLabel = "TIME",
+            description = "Sustained run: how long to measure, e.g. 60s, 2m (default 60s).")
+        String duration;
+
+        @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "10s",
+            description = "Sustained run: load before measuring, not counted (default ${DEFAULT-VALUE}).")
+        String warmup;
+
+        @Option(names = "--watchers-per-match", description = "Sustained run: spectators per match (default 0).")
+        Integer watchersPerMatch;
+
         @Override
         public void run() {
+            List<String> where = targets == null || targets.isEmpty() ? List.of("localhost:7070") : targets;
+            where.forEach(Lobby::hostPort);
+            if (matches != null || duration != null || watchersPerMatch != null) {
+                sustained(where);
+                return;
+            }
             if (games < 1 || concurrency < 1 || maxPlies < 1) {
                 throw CliException.badInput("--games, --concurrency and --max-plies must be at least 1.");
             }
-            String[] hostPort = target.split(":");
-            if (hostPort.length != 2 || !hostPort[1].matches("\\d+")) {
-                throw CliException.badInput("--target must be host:port, not '" + target + "'.");
+            if (where.size() > 1) {
+                throw CliException.badInput("--games runs take one --target; a sustained run (--matches, --duration) "
+                    + "spreads its clients over several.");
             }
+            String target = where.get(0);
+            String[] hostPort = hostPort(target);
             ManagedChannel channel = tls.clientTls().channel(hostPort[0], Integer.parseInt(hostPort[1]));
             PrintWriter out = spec.commandLine().getOut();
             try {
@@ -104,6 +137,101 @@ public class BenchCommand implements Runnable {
                     Thread.currentThread().interrupt();
                 }
             }
+        }
+
+        private static String[] hostPort(String target) {
+            String[] hostPort = target.split(":");
+            if (hostPort.length != 2 || !hostPort[1].matches("\\d+")) {
+                throw CliException.badInput("--target must be host:port, not '" + target + "'.");
+            }
+            return hostPort;
+        }
+
+        /** A sustained run: the plan from the options, a line per figure, the summary line last. */
+        private void sustained(List<String> where) {
+            int n = matches == null ? 8 : matches;
+            int k = watchersPerMatch == null ? 0 : watchersPerMatch;
+            Duration measured = parseDuration("--duration", duration == null ? "60s" : duration);
+            Duration warm = parseDuration("--warmup", warmup);
+            if (n < 1 || k < 0 || maxPlies < 1 || measured.isZero()) {
+                throw CliException.badInput("--matches and --max-plies must be at least 1, --watchers-per-match at least 0, "
+                    + "--duration more than 0.");
+            }
+            // HTTP/2 servers cap the streams of one connection (Vert.x: 100 by default): about 50 per connection here
+            int streamsPerTarget = (n * (k + 1) + where.size() - 1) / where.size();
+            int connections = Math.max(1, Math.min(256, (streamsPerTarget + 49) / 50));
+            List<SustainedLoad.Target> targetList = new ArrayList<>();
+            List<ServerMetrics> metrics = new ArrayList<>();
+            boolean secure = tls.clientTls().enabled();
+            PrintWriter out = spec.commandLine().getOut();
+            try {
+                for (String t : where) {
+                    String[] hp = hostPort(t);
+                    List<ManagedChannel> channels = new ArrayList<>();
+                    for (int i = 0; i < connections; i++) {
+                        channels.add(tls.clientTls().channel(hp[0], Integer.parseInt(hp[1])));
+                    }
+                    targetList.add(new SustainedLoad.Target(t, channels));
+                    metrics.add(new ServerMetrics(t, secure ? "https" : "http"));
+                }
+                SustainedLoad load = new SustainedLoad(targetList);
+                metrics.forEach(ServerMetrics::start);
+                SustainedLoad.Result r = load.run(new SustainedLoad.Plan(n, k, measured, warm, variant, maxPlies, seed));
+                List<ServerMetrics.Usage> usage = metrics.stream().map(ServerMetrics::stop).toList();
+                double submitP99 = r.submitMicros().getValueAtPercentile(99) / 1000.0;
+                double eventP99 = r.eventMicros().getValueAtPercentile(99) / 1000.0;
+                out.println(String.format(Locale.ROOT, "matches=%d watchers_per_match=%d targets=%d connections=%d "
+                    + "warmup_s=%.0f measured_s=%.1f", n, k, where.size(), connections * where.size(),
+                    warm.toMillis() / 1000.0, r.seconds()));
+                out.println("submit_move_ms " + summary(r.submitMicros()));
+                out.println("event_ms " + summary(r.eventMicros()) + " events=" + r.eventMicros().getTotalCount());
+                out.println("errors_by_status " + (r.errors().isEmpty() ? "none" : r.errors().entrySet().stream()
+                    .map(e -> e.getKey().replace(' ', '_') + "=" + e.getValue()).collect(Collectors.joining(" "))));
+                usage.forEach(u -> out.println(u.line()));
+                out.println(String.format(Locale.ROOT, "moves=%d moves_per_s=%.1f submit_p99_ms=%.2f event_p99_ms=%.2f "
+                    + "watchers=%d errors=%d", r.moves(), r.moves() / r.seconds(), submitP99,
+                    k == 0 ? 0.0 : eventP99, r.watchers(), r.errorCount()));
+                out.flush();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (CliException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new CliException(1, "the load run failed: " + e, true);
+            } finally {
+                metrics.forEach(ServerMetrics::stop);
+                for (SustainedLoad.Target t : targetList) {
+                    t.channels().forEach(ManagedChannel::shutdownNow);
+                }
+            }
+        }
+
+        /** 60s, 2m, 500ms, or a number of seconds. */
+        public static Duration parseDuration(String option, String text) {
+            String t = text.strip().toLowerCase(Locale.ROOT);
+            try {
+                if (t.endsWith("ms")) {
+                    return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+                }
+                if (t.endsWith("s")) {
+                    return Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1000));
+                }
+                if (t.endsWith("m")) {
+                    return Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 60_000));
+                }
+                return Duration.ofMillis(Math.round(Double.parseDouble(t) * 1000));
+            } catch (NumberFormatException | ArithmeticException e) {
+                throw CliException.badInput(option + " takes a time such as 60s, 2m or 500ms, not '" + text + "'.");
+            }
+        }
+
+        private static String summary(Histogram micros) {
+            if (micros.getTotalCount() == 0) {
+                return "p50=NaN p95=NaN p99=NaN max=NaN";
+            }
+            return String.format(Locale.ROOT, "p50=%.2f p95=%.2f p99=%.2f max=%.2f", micros.getValueAtPercentile(50) / 1000.0,
+                micros.getValueAtPercentile(95) / 1000.0, micros.getValueAtPercentile(99) / 1000.0,
+                micros.getMaxValue() / 1000.0);
         }
 
         private static String summary(List<Double> values) {

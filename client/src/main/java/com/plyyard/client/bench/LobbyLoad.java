@@ -57,7 +57,7 @@ public final class LobbyLoad {
         this.channel = channel;
     }
 
-    private static Metadata bearer(String token) {
+    static Metadata bearer(String token) {
         Metadata m = new Metadata();
         m.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + token);
         return m;
@@ -181,7 +181,7 @@ public final class LobbyLoad {
         return plies;
     }
 
-    private static Position position(VariantRules rules, GameState state) {
+    static Position position(VariantRules rules, GameState state) {
         Map<String, Integer> counters = new HashMap<>();
         for (com.plyyard.proto.v1.DrawCounter c : state.getDrawCountersList()) {
             counters.put(c.getRule(), c.getPlies());

@@ -1,0 +1,304 @@
+package com.plyyard.client.bench;
+
+import com.plyyard.engine.LegalMove;
+import com.plyyard.engine.VariantRules;
+import com.plyyard.engine.Variants;
+import com.plyyard.proto.v1.CreateMatchRequest;
+import com.plyyard.proto.v1.GameState;
+import com.plyyard.proto.v1.JoinMatchRequest;
+import com.plyyard.proto.v1.LobbyServiceGrpc;
+import com.plyyard.proto.v1.Match;
+import com.plyyard.proto.v1.MatchActionRequest;
+import com.plyyard.proto.v1.MatchEvent;
+import com.plyyard.proto.v1.MatchServiceGrpc;
+import com.plyyard.proto.v1.MatchStatus;
+import com.plyyard.proto.v1.RegisterRequest;
+import com.plyyard.proto.v1.SeatSpec;
+import com.plyyard.proto.v1.SubmitMoveRequest;
+import com.plyyard.proto.v1.WatchMatchRequest;
+import io.grpc.Channel;
+import io.grpc.Context;
+import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.stub.MetadataUtils;
+import io.grpc.stub.StreamObserver;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * A sustained load on lobby-service: {@code matches} two-player matches kept in play for a fixed time (a match that ends
+ * or reaches the ply limit is resigned and replaced at once), each watched by {@code watchersPerMatch} spectators, the
+ * clients spread over one or more lobby instances. Measured after a warm-up: SubmitMove latency as the mover sees it, and
+ * for every watcher the time from sending a move to its {@code MovePlayed} event arriving (so a move accepted by one
+ * instance and watched through another is measured across both). Every watcher also checks its match's events arrive
+ * each exactly once and in order: a gap or a repeat counts as an error.
+ *
+ * <p>Clients of match {@code i} use target {@code i mod n}; its watchers use the next targets in turn, so that with two
+ * instances half the watchers sit on the instance that did not accept the move. Latencies go into HdrHistograms
+ * (microsecond resolution, three significant digits).
+ */
+public final class SustainedLoad {
+    /** What to run. */
+    public record Plan(int matches, int watchersPerMatch, Duration duration, Duration warmup, String variant, int maxPlies,
+                       long seed) {
+    }
+
+    /** What came out of the measured window (warm-up excluded); watchers: the most open at once. */
+    public record Result(long moves, double seconds, Histogram submitMicros, Histogram eventMicros, int watchers,
+                         Map<String, Integer> errors) {
+        public int errorCount() {
+            return errors.values().stream().mapToInt(Integer::intValue).sum();
+        }
+    }
+
+    /** The connections to one lobby instance: movers and watchers are spread over them (HTTP/2 caps streams per one). */
+    public record Target(String name, List<ManagedChannel> channels) {
+        Channel channel(int i) {
+            return channels.get(Math.floorMod(i, channels.size()));
+        }
+    }
+
+    private static final long HIGHEST_MICROS = TimeUnit.MINUTES.toMicros(2);
+
+    private final List<Target> targets;
+    private final Recorder submit = new Recorder(HIGHEST_MICROS, 3);
+    private final Recorder event = new Recorder(HIGHEST_MICROS, 3);
+    private final Map<String, AtomicInteger> errors = new ConcurrentHashMap<>();
+    private final AtomicLong moves = new AtomicLong();
+    private final AtomicInteger openWatchers = new AtomicInteger();
+    /** The most watchers open at once while measuring. */
+    private final AtomicInteger peakWatchers = new AtomicInteger();
+    private volatile boolean measuring;
+    private volatile boolean stopping;
+
+    public SustainedLoad(List<Target> targets) {
+        this.targets = List.copyOf(targets);
+    }
+
+    public Result run(Plan plan) throws Exception {
+        String prefix = "sl" + Long.toHexString(System.nanoTime() & 0xFFFFFF);
+        ExecutorService lanes = Executors.newFixedThreadPool(plan.matches());
+        CountDownLatch ready = new CountDownLatch(plan.matches());
+        List<Future<?>> futures = new ArrayList<>();
+        for (int i = 0; i < plan.matches(); i++) {
+            int lane = i;
+            futures.add(lanes.submit(() -> {
+                lane(plan, prefix, lane, ready);
+                return null;
+            }));
+        }
+        try {
+            ready.await(5, TimeUnit.MINUTES); // players registered and the first matches started (or failed)
+            TimeUnit.MILLISECONDS.sleep(plan.warmup().toMillis());
+            submit.reset();
+            event.reset();
+            errors.clear();
+            moves.set(0);
+            measuring = true;
+            peakWatchers.set(openWatchers.get());
+            long start = System.nanoTime();
+            TimeUnit.MILLISECONDS.sleep(plan.duration().toMillis());
+            measuring = false;
+            double seconds = (System.nanoTime() - start) / 1e9;
+            Histogram submitted = submit.getIntervalHistogram();
+            Histogram events = event.getIntervalHistogram();
+            long measuredMoves = moves.get();
+            Map<String, Integer> errorCounts = new TreeMap<>();
+            errors.forEach((code, n) -> errorCounts.put(code, n.get()));
+            int watchers = peakWatchers.get();
+            return new Result(measuredMoves, seconds, submitted, events, watchers, errorCounts);
+        } finally {
+            stopping = true;
+            lanes.shutdownNow();
+            lanes.awaitTermination(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** One match after another in this lane until the run stops. */
+    private void lane(Plan plan, String prefix, int lane, CountDownLatch ready) {
+        boolean counted = false;
+        try {
+            Target home = targets.get(lane % targets.size());
+            String a = register(home.channel(lane), prefix + "a" + lane);
+            String b = register(home.channel(lane), prefix + "b" + lane);
+            String spectator = plan.watchersPerMatch() > 0 ? register(home.channel(lane), prefix + "s" + lane) : null;
+            Random random = new Random(plan.seed() * 31 + lane);
+            while (!stopping) {
+                try {
+                    playOne(plan, lane, home, a, b, prefix + "b" + lane, spectator, random, counted ? null : ready);
+                    counted = true;
+                } catch (RuntimeException e) {
+                    if (stopping) {
+                        return;
+                    }
+                    error(Status.fromThrowable(e).getCode().name());
+                    sleepQuietly(100);
+                }
+            }
+        } catch (RuntimeException e) {
+            error(Status.fromThrowable(e).getCode().name());
+        } finally {
+            if (!counted) {
+                ready.countDown();
+            }
+        }
+    }
+
+    private void playOne(Plan plan, int lane, Target home, String a, String b, String bName, String spectator,
+                         Random random, CountDownLatch ready) {
+        Channel channel = home.channel(lane);
+        Match match = matches(channel, a).createMatch(CreateMatchRequest.newBuilder().setVariant(plan.variant())
+            .addSeats(SeatSpec.newBuilder().setMe(true)).addSeats(SeatSpec.newBuilder().setInvite(bName)).build());
+        match = matches(channel, b).joinMatch(JoinMatchRequest.newBuilder().setMatchId(match.getId()).build());
+        AtomicLongArray sentAt = new AtomicLongArray(plan.maxPlies() + 2);
+        List<Context.CancellableContext> watches = new ArrayList<>();
+        CountDownLatch watching = new CountDownLatch(plan.watchersPerMatch());
+        for (int k = 0; k < plan.watchersPerMatch(); k++) {
+            Target where = targets.get((lane + k + 1) % targets.size());
+            watches.add(watch(where.channel(lane * 7 + k), spectator, match, sentAt, watching));
+        }
+        try {
+            watching.await(30, TimeUnit.SECONDS); // every watcher has its first event (the match as it is now)
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        if (ready != null) {
+            ready.countDown();
+        }
+        VariantRules rules = Variants.get(plan.variant());
+        Map<Integer, String> tokens = Map.of(0, a, 1, b);
+        int plies = 0;
+        try {
+            while (!stopping && match.getStatus() == MatchStatus.MATCH_ACTIVE && plies < plan.maxPlies()) {
+                GameState state = match.getState();
+                List<? extends LegalMove> legal = LobbyLoad.position(rules, state).legalMoves();
+                String move = legal.get(random.nextInt(legal.size())).notation();
+                String token = tokens.get(state.getSeats(state.getToMove()).getPlayedBy());
+                long t0 = System.nanoTime();
+                sentAt.set(match.getMovesCount() + 1, t0);
+                boolean counts = measuring;
+                match = matches(channel, token).submitMove(SubmitMoveRequest.newBuilder().setMatchId(match.getId())
+                    .setMove(move).setExpectedVersion(match.getVersion()).build());
+                if (counts && measuring) {
+                    submit.recordValue(Math.min(HIGHEST_MICROS, (System.nanoTime() - t0) / 1000));
+                    moves.incrementAndGet();
+                }
+                plies++;
+            }
+            if (!stopping && match.getStatus() == MatchStatus.MATCH_ACTIVE) {
+                matches(channel, a).resign(MatchActionRequest.newBuilder().setMatchId(match.getId())
+                    .setExpectedVersion(match.getVersion()).build());
+            }
+        } finally {
+            sleepQuietly(20); // the last events on their way to the watchers
+            watches.forEach(w -> w.cancel(null));
+        }
+    }
+
+    /**
+     * A watcher: after the snapshot (the fresh match, no move yet), each MovePlayed must be the next ply (a gap: LOST_EVENT, a ply
+     * again: DUPLICATE_EVENT); its latency is measured from the mover's send.
+     */
+    private Context.CancellableContext watch(Channel channel, String spectator, Match match, AtomicLongArray sentAt,
+                                             CountDownLatch watching) {
+        Context.CancellableContext context = Context.current().withCancellation();
+        int[] lastPly = {match.getMovesCount()};
+        boolean[] first = {true};
+        context.run(() -> MatchServiceGrpc.newStub(channel)
+            .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(LobbyLoad.bearer(spectator)))
+            .watchMatch(WatchMatchRequest.newBuilder().setMatchId(match.getId()).build(), // a snapshot first
+                new StreamObserver<>() {
+                    @Override
+                    public void onNext(MatchEvent e) {
+                        if (first[0]) {
+                            first[0] = false;
+                            int open = openWatchers.incrementAndGet();
+                            if (measuring) {
+                                peakWatchers.accumulateAndGet(open, Math::max);
+                            }
+                            watching.countDown();
+                        }
+                        if (!e.hasMovePlayed()) {
+                            return;
+                        }
+                        int ply = e.getMovePlayed().getPly();
+                        if (ply <= lastPly[0]) {
+                            error("DUPLICATE_EVENT");
+                            return;
+                        }
+                        if (ply > lastPly[0] + 1) {
+                            error("LOST_EVENT");
+                        }
+                        lastPly[0] = ply;
+                        long sent = ply < sentAt.length() ? sentAt.get(ply) : 0;
+                        if (sent != 0 && measuring) {
+                            event.recordValue(Math.min(HIGHEST_MICROS, (System.nanoTime() - sent) / 1000));
+                        }
+                    }
+
+                    @Override
+                    public void onError(Throwable t) {
+                        end();
+                        Status s = Status.fromThrowable(t);
+                        if (s.getCode() != Status.Code.CANCELLED && !stopping) {
+                            error("watch " + s.getCode().name());
+                        }
+                    }
+
+                    @Override
+                    public void onCompleted() {
+                        end();
+                    }
+
+                    private void end() {
+                        if (first[0]) {
+                            first[0] = false;
+                            watching.countDown();
+                        } else {
+                            openWatchers.decrementAndGet();
+                        }
+                    }
+                }));
+        return context;
+    }
+
+    private void error(String code) {
+        if (measuring) {
+            errors.computeIfAbsent(code, c -> new AtomicInteger()).incrementAndGet();
+        }
+    }
+
+    private static MatchServiceGrpc.MatchServiceBlockingStub matches(Channel channel, String token) {
+        return MatchServiceGrpc.newBlockingStub(channel).withDeadlineAfter(30, TimeUnit.SECONDS)
+            .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(LobbyLoad.bearer(token)));
+    }
+
+    private static String register(Channel channel, String name) {
+        return LobbyServiceGrpc.newBlockingStub(channel).withDeadlineAfter(30, TimeUnit.SECONDS)
+            .register(RegisterRequest.newBuilder().setName(name).build()).getToken();
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            TimeUnit.MILLISECONDS.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
