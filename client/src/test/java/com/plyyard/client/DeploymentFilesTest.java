@@ -51,7 +51,7 @@ class DeploymentFilesTest {
     }
 
     /** Environment variables a properties file reads: ${NAME} or ${NAME:default}. */
-    private static Set<String> variablesRead(String module) throws IOException {
+    static Set<String> variablesRead(String module) throws IOException {
         String props = Files.readString(ROOT.resolve(module + "/src/main/resources/application.properties"));
         Set<String> names = new TreeSet<>();
         Matcher m = Pattern.compile("\\$\\{([A-Z][A-Z0-9_]*)[:}]").matcher(props);
