@@ -13,4 +13,12 @@ public interface CallsConfig {
     /** Calls waiting for a worker; one more is answered RESOURCE_EXHAUSTED. */
     @WithDefault("1000")
     int queue();
+
+    /**
+     * Threads that send the watch streams' events (WatchMatch, WatchLobby): their own pool, so that waking every stream
+     * at once (10 000 of them) neither fills the calls' queue nor waits behind calls. Its queue needs no bound: a
+     * stream is queued at most once at a time.
+     */
+    @WithDefault("4")
+    int streamWorkers();
 }

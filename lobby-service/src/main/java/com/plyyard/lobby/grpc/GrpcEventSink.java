@@ -20,6 +20,11 @@ final class GrpcEventSink<E> implements EventSink<E> {
     }
 
     @Override
+    public boolean ready() {
+        return call.isReady();
+    }
+
+    @Override
     public void fail(LobbyException reason) {
         call.onError(ErrorMapper.toStatus(reason, method));
     }

@@ -138,7 +138,7 @@ public class MatchGrpcService extends MatchServiceGrpc.MatchServiceImplBase {
                 }
                 Player me = tokens.caller(token);
                 MatchQueries.WatchStart start = queries.watchStart(me, request.getMatchId(), request.getFromVersion());
-                MatchStream stream = streams.create(start.matchId(), new GrpcEventSink<>(out, "WatchMatch"), workers.executor());
+                MatchStream stream = streams.create(start.matchId(), new GrpcEventSink<>(out, "WatchMatch"), workers.streamExecutor());
                 if (!cancellation.hold(stream)) {
                     return;
                 }

@@ -180,7 +180,7 @@ public class MatchmakingGrpcService extends MatchmakingServiceGrpc.MatchmakingSe
                 Player me = tokens.caller(token);
                 UUID myId = UUID.fromString(me.getId());
                 streamStart.check(request.getFromVersion()); // a refusal before the presence row is written
-                LobbyStream stream = streams.create(myId, new GrpcEventSink<>(out, "WatchLobby"), workers.executor());
+                LobbyStream stream = streams.create(myId, new GrpcEventSink<>(out, "WatchLobby"), workers.streamExecutor());
                 if (!cancellation.hold(stream)) {
                     return;
                 }

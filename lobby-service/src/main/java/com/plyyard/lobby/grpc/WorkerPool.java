@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -27,6 +28,7 @@ public class WorkerPool {
     CallsConfig config;
 
     private ThreadPoolExecutor pool;
+    private ThreadPoolExecutor streamPool;
     /** Set when the lobby starts stopping: new calls are refused, those in flight finish and are answered. */
     private final java.util.concurrent.atomic.AtomicBoolean draining = new java.util.concurrent.atomic.AtomicBoolean();
     private final AtomicInteger inFlight = new AtomicInteger();
@@ -41,6 +43,14 @@ public class WorkerPool {
                 return t;
             });
         pool.allowCoreThreadTimeOut(true);
+        AtomicInteger s = new AtomicInteger();
+        streamPool = new ThreadPoolExecutor(config.streamWorkers(), config.streamWorkers(), 60, TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(), r -> {
+                Thread t = new Thread(r, "lobby-stream-" + s.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            });
+        streamPool.allowCoreThreadTimeOut(true);
     }
 
     /**
@@ -80,8 +90,10 @@ public class WorkerPool {
     void onStop(@Observes ShutdownEvent event) {
         pause(250); // the streams' last statuses (ended just before) are written out
         pool.shutdown();
+        streamPool.shutdown();
         try {
             pool.awaitTermination(10, TimeUnit.SECONDS);
+            streamPool.awaitTermination(2, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -138,9 +150,9 @@ public class WorkerPool {
         }
     }
 
-    /** The pool itself, for the stream pumps (execute throws RejectedExecutionException when it is full). */
-    Executor executor() {
-        return pool;
+    /** The stream pumps' pool (see {@link CallsConfig#streamWorkers()}). */
+    Executor streamExecutor() {
+        return streamPool;
     }
 
     static void safeError(StreamObserver<?> out, Throwable status) {

@@ -1,7 +1,7 @@
 package com.plyyard.lobby.match;
 
 import com.google.protobuf.InvalidProtocolBufferException;
-import com.plyyard.lobby.db.Notifications;
+import com.plyyard.lobby.db.NotificationBatcher;
 import com.plyyard.lobby.db.UnitOfWork;
 import com.plyyard.proto.v1.MatchEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,15 +9,17 @@ import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.UUID;
 
 /**
- * The append-only event log of the matches. Every event gets its match's next version; the same transaction sends
- * {@code NOTIFY plyyard_match_events, '<match id>'} (delivered at commit to every lobby instance) and, after the
- * commit, {@link MatchEventsCommitted} wakes this instance's streams of the match directly.
+ * The append-only event log of the matches. Every event gets its match's next version. After the commit,
+ * {@link MatchEventsCommitted} hands the events to this instance's streams of the match, and
+ * {@code NOTIFY plyyard_match_events} tells every instance: {@code '<match id>'} after a unit of work,
+ * {@code '<match id>:<version>'} after a move, several of them comma-separated when sent together
+ * ({@link NotificationBatcher}: a NOTIFY inside the moves' transactions would serialise their commits).
  */
 @ApplicationScoped
 public class MatchEventLog {
@@ -31,7 +33,7 @@ public class MatchEventLog {
     MatchEventRepository events;
 
     @Inject
-    Notifications notifications;
+    NotificationBatcher notifier;
 
     @Inject
     Event<MatchEventsCommitted> committed;
@@ -43,31 +45,59 @@ public class MatchEventLog {
 
     /** Appends the event as the match's next version (the caller holds the match row lock). */
     MatchEvent append(MatchEntity m, MatchEvent.Builder event, long nowMillis) {
+        MatchEvent e = stamp(m, event, nowMillis);
+        MatchEventEntity row = new MatchEventEntity();
+        row.matchId = m.id;
+        row.version = e.getVersion();
+        row.type = e.getEventCase().name();
+        row.payload = e.toByteArray();
+        row.createdAt = Instant.ofEpochMilli(nowMillis);
+        events.persist(row);
+        notifyOnce(m.id).add(e);
+        return e;
+    }
+
+    /**
+     * The event as the match's next version: counts the row's versions up and dates it; the caller stores both (the
+     * move path writes them in one statement, {@link MoveStore}).
+     */
+    static MatchEvent stamp(MatchEntity m, MatchEvent.Builder event, long nowMillis) {
         long version = m.version + 1;
         m.version = version;
         if (gameChanging(event.getEventCase())) {
             m.stateVersion = version;
         }
         m.updatedAt = Instant.ofEpochMilli(nowMillis);
-        MatchEvent e = event.setMatchId(m.id.toString()).setVersion(version).setAtEpochMillis(nowMillis).build();
-        MatchEventEntity row = new MatchEventEntity();
-        row.matchId = m.id;
-        row.version = version;
-        row.type = e.getEventCase().name();
-        row.payload = e.toByteArray();
-        row.createdAt = Instant.ofEpochMilli(nowMillis);
-        events.persist(row);
-        notifyOnce(m.id);
-        return e;
+        return event.setMatchId(m.id.toString()).setVersion(version).setAtEpochMillis(nowMillis).build();
     }
 
-    /** One NOTIFY and one local wake per match and transaction, however many events it appends. */
-    private void notifyOnce(UUID matchId) {
-        Set<UUID> notified = unitOfWork.transactionLocal(NOTIFIED, HashSet::new);
-        if (notified.add(matchId)) {
-            notifications.send(CHANNEL, matchId.toString());
-            unitOfWork.afterCommit(() -> committed.fire(new MatchEventsCommitted(matchId)));
+    /** Wakes this instance's streams of a match with an event committed outside a unit of work (the move path). */
+    void committed(MatchEvent event) {
+        committed.fire(new MatchEventsCommitted(UUID.fromString(event.getMatchId()), List.of(event)));
+    }
+
+    /** Tells the other instances (after the commit) that the match reached the event's version. */
+    void announce(MatchEvent event) {
+        notifier.send(CHANNEL, event.getMatchId() + ":" + event.getVersion());
+    }
+
+    /**
+     * One NOTIFY and one local wake per match and transaction, however many events it appends; answers the list the
+     * wake will carry (the caller adds its event).
+     */
+    private List<MatchEvent> notifyOnce(UUID matchId) {
+        Map<UUID, List<MatchEvent>> appended = unitOfWork.transactionLocal(NOTIFIED, HashMap::new);
+        List<MatchEvent> list = appended.get(matchId);
+        if (list == null) {
+            List<MatchEvent> created = new ArrayList<>();
+            appended.put(matchId, created);
+            unitOfWork.afterCommit(() -> {
+                committed.fire(new MatchEventsCommitted(matchId, List.copyOf(created)));
+                notifier.send(CHANNEL, matchId.toString());
+            });
+            list = created;
         }
+        return list;
     }
 
     /** Up to {@code limit} events after {@code version}, in version order; call inside a unit of work. */

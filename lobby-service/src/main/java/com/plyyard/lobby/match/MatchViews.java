@@ -34,7 +34,6 @@ class MatchViews {
     }
 
     Match view(MatchEntity m, List<SeatEntity> seats, boolean withMoves) {
-        GameState state = LockedMatch.stateOf(m);
         List<UUID> ids = new ArrayList<>();
         ids.add(m.createdBy);
         for (SeatEntity s : seats) {
@@ -46,6 +45,18 @@ class MatchViews {
             }
         }
         Map<UUID, Player> names = players.byIds(ids);
+        List<MatchMove> moves = new ArrayList<>();
+        if (withMoves) {
+            for (MatchEvent e : events.moves(m.id)) {
+                moves.add(move(e));
+            }
+        }
+        return view(m, seats, names, moves);
+    }
+
+    /** The match from rows read already, the names of its players and its moves (no database access). */
+    static Match view(MatchEntity m, List<SeatEntity> seats, Map<UUID, Player> names, List<MatchMove> moves) {
+        GameState state = LockedMatch.stateOf(m);
         Match.Builder b = Match.newBuilder()
             .setId(m.id.toString())
             .setVariant(state.getVariant())
@@ -82,11 +93,7 @@ class MatchViews {
         if (m.result != null) {
             b.setResult(outcome(m.result));
         }
-        if (withMoves) {
-            for (MatchEvent e : events.moves(m.id)) {
-                b.addMoves(move(e));
-            }
-        }
+        b.addAllMoves(moves);
         return b.build();
     }
 
@@ -95,7 +102,7 @@ class MatchViews {
      * seat to move ({@code played_by} of that seat, which the move itself never changes, so the state after it
      * tells), e.g. a partner playing a team-mate's turn.
      */
-    private static MatchMove move(MatchEvent e) {
+    static MatchMove move(MatchEvent e) {
         MovePlayed mp = e.getMovePlayed();
         int seat = mp.getSeat();
         int mover = seat < mp.getState().getSeatsCount() ? mp.getState().getSeats(seat).getPlayedBy() : seat;

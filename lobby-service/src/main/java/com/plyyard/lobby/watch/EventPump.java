@@ -2,7 +2,6 @@ package com.plyyard.lobby.watch;
 
 import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.lobby.db.TransientFailures;
-import com.plyyard.lobby.db.UnitOfWork;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -18,21 +17,24 @@ public abstract class EventPump<E> {
     private static final Logger LOG = Logger.getLogger(EventPump.class);
     private static final int BATCH = 200;
 
+    /** How long a client may take nothing while events wait for it before its stream is cut (it resumes from its cursor). */
+    static final long SLOW_CLIENT_MILLIS = 30_000;
+
     private final EventSink<E> out;
     private final Executor executor;
-    private final UnitOfWork unitOfWork;
+    /** Since when the client has taken nothing while an event waits (0: it takes what comes). */
+    private volatile long stalledSince;
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicBoolean dirty = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile long cursor;
 
-    EventPump(EventSink<E> out, Executor executor, UnitOfWork unitOfWork) {
+    EventPump(EventSink<E> out, Executor executor) {
         this.out = out;
         this.executor = executor;
-        this.unitOfWork = unitOfWork;
     }
 
-    /** Up to {@code limit} events after the version, in version order (runs in a unit of work). */
+    /** Up to {@code limit} events after the version, in version order. */
     protected abstract List<E> after(long version, int limit);
 
     protected abstract long versionOf(E event);
@@ -83,16 +85,25 @@ public abstract class EventPump<E> {
         }
     }
 
+    /** The client takes messages again (the transport's onReady): send what waits. */
+    public final void ready() {
+        wake();
+    }
+
     private void pump() {
         try {
             while (!closed.get()) {
                 dirty.set(false);
-                long from = cursor;
-                List<E> batch = unitOfWork.call(() -> after(from, BATCH));
+                List<E> batch = after(cursor, BATCH);
                 for (E e : batch) {
                     if (closed.get()) {
                         return;
                     }
+                    if (!out.ready()) {
+                        stalled();
+                        return; // ready() wakes the pump again; the events stay in the log, not in a queue
+                    }
+                    stalledSince = 0;
                     out.send(e);
                     cursor = versionOf(e);
                 }
@@ -118,6 +129,21 @@ public abstract class EventPump<E> {
         }
         if (dirty.get() && !closed.get()) {
             wake();
+        }
+    }
+
+    /**
+     * The client takes nothing while an event waits: after {@link #SLOW_CLIENT_MILLIS} of that (seen on a later wake,
+     * at the latest the 5 s safety net's) the stream is cut with RESOURCE_EXHAUSTED naming the version to resume from.
+     */
+    private void stalled() {
+        long now = System.currentTimeMillis();
+        if (stalledSince == 0) {
+            stalledSince = now;
+        } else if (now - stalledSince > SLOW_CLIENT_MILLIS) {
+            LOG.infof("%s cut: the client took nothing for %d s, at version %d", describe(), SLOW_CLIENT_MILLIS / 1000, cursor);
+            fail(LobbyException.exhausted("This stream fell behind: the client took no event for "
+                + SLOW_CLIENT_MILLIS / 1000 + " s; reconnect with from_version " + cursor + "."));
         }
     }
 

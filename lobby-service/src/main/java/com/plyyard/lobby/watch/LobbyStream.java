@@ -19,7 +19,7 @@ public final class LobbyStream extends EventPump<LobbyEvent> {
     private boolean present;
 
     LobbyStream(UUID player, EventSink<LobbyEvent> out, LobbyStreams streams, Executor executor) {
-        super(out, executor, streams.unitOfWork);
+        super(out, executor);
         this.player = player;
         this.streams = streams;
     }
@@ -47,7 +47,7 @@ public final class LobbyStream extends EventPump<LobbyEvent> {
 
     @Override
     protected List<LobbyEvent> after(long version, int limit) {
-        return streams.log.after(version, player, limit);
+        return streams.unitOfWork.call(() -> streams.log.after(version, player, limit));
     }
 
     @Override

@@ -18,7 +18,7 @@ public final class MatchStream extends EventPump<MatchEvent> {
     private volatile int presenceSeat = -1;
 
     MatchStream(UUID matchId, EventSink<MatchEvent> out, MatchStreams streams, Executor executor) {
-        super(out, executor, streams.unitOfWork);
+        super(out, executor);
         this.matchId = matchId;
         this.streams = streams;
     }
@@ -43,7 +43,7 @@ public final class MatchStream extends EventPump<MatchEvent> {
 
     @Override
     protected List<MatchEvent> after(long version, int limit) {
-        return streams.events.after(matchId, version, limit);
+        return streams.after(matchId, version, limit);
     }
 
     @Override

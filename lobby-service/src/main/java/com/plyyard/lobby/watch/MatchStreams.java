@@ -20,8 +20,9 @@ import java.util.concurrent.Executor;
 
 /**
  * This instance's open WatchMatch streams, by match. A signal (after a local commit, or a NOTIFY from any instance)
- * only wakes them: each stream then reads its match's events from the database after its cursor, so order and
- * completeness never depend on the signal.
+ * only wakes them: each stream then takes its match's events after its cursor from the match's {@link RecentEvents}
+ * (memory, or one read of the database for all of the match's streams), so order and completeness never depend on the
+ * signal.
  */
 @ApplicationScoped
 public class MatchStreams {
@@ -35,6 +36,8 @@ public class MatchStreams {
     MatchPresence presence;
 
     private final Map<UUID, Set<MatchStream>> byMatch = new ConcurrentHashMap<>();
+    /** The recent events of each match in {@link #byMatch}, created and dropped with its set of streams. */
+    private final Map<UUID, RecentEvents> recent = new ConcurrentHashMap<>();
     private volatile boolean stopping;
 
     /** A new stream of the match into {@code out}, pumped on {@code executor}; {@link MatchStream#start} starts it. */
@@ -43,18 +46,72 @@ public class MatchStreams {
     }
 
     void add(MatchStream s) {
-        byMatch.computeIfAbsent(s.matchId(), k -> ConcurrentHashMap.newKeySet()).add(s);
+        byMatch.compute(s.matchId(), (k, set) -> {
+            Set<MatchStream> streams = set != null ? set : ConcurrentHashMap.newKeySet();
+            streams.add(s);
+            recent.computeIfAbsent(k, x -> new RecentEvents());
+            return streams;
+        });
     }
 
     void remove(MatchStream s) {
         byMatch.computeIfPresent(s.matchId(), (k, set) -> {
             set.remove(s);
-            return set.isEmpty() ? null : set;
+            if (set.isEmpty()) {
+                recent.remove(k);
+                return null;
+            }
+            return set;
         });
     }
 
+    /** Up to {@code limit} events of the match after {@code version}, for one of its streams. */
+    List<MatchEvent> after(UUID matchId, long version, int limit) {
+        RecentEvents r = recent.get(matchId);
+        if (r == null) { // the stream was closed meanwhile
+            return unitOfWork.call(() -> events.after(matchId, version, limit));
+        }
+        return r.after(version, limit, (v, n) -> unitOfWork.call(() -> events.after(matchId, v, n)));
+    }
+
     void onCommitted(@Observes MatchEventsCommitted committed) {
+        RecentEvents r = recent.get(committed.matchId());
+        if (r != null) {
+            r.committed(committed.events());
+        }
         signal(committed.matchId());
+    }
+
+    /**
+     * A notification from any instance: comma-separated entries, each {@code <match id>} (something changed) or
+     * {@code <match id>:<version>} (that version exists). Entries that are not ours are ignored.
+     */
+    public void notified(String payload) {
+        if (payload == null) {
+            return;
+        }
+        for (String entry : payload.split(",")) {
+            notifiedOne(entry);
+        }
+    }
+
+    private void notifiedOne(String payload) {
+        int colon = payload.indexOf(':');
+        UUID id;
+        long version = 0;
+        try {
+            id = UUID.fromString(colon < 0 ? payload : payload.substring(0, colon));
+            if (colon >= 0) {
+                version = Long.parseLong(payload.substring(colon + 1));
+            }
+        } catch (RuntimeException e) {
+            return;
+        }
+        RecentEvents r = recent.get(id);
+        if (r != null) {
+            r.announced(version);
+        }
+        signal(id);
     }
 
     public void signal(UUID matchId) {
@@ -66,7 +123,11 @@ public class MatchStreams {
         }
     }
 
+    /** Every stream looks again, asking the database once per match: notifications may have been lost. */
     public void signalAll() {
+        for (RecentEvents r : recent.values()) {
+            r.announced(0);
+        }
         for (Set<MatchStream> set : byMatch.values()) {
             for (MatchStream s : set) {
                 s.wake();

@@ -1,5 +1,6 @@
 package com.plyyard.lobby.watch;
 
+import com.plyyard.lobby.db.DirectConnections;
 import com.plyyard.lobby.db.Notifications;
 import com.plyyard.lobby.match.MatchEventLog;
 import com.plyyard.lobby.matchmaking.LobbyEventLog;
@@ -14,17 +15,14 @@ import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Properties;
-import java.util.UUID;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 
 /**
  * How the streams of this instance hear about events written by any instance: one dedicated JDBC connection that
- * {@code LISTEN}s on {@value MatchEventLog#CHANNEL} (the payload of a notification is a match id, and the local streams
- * of that match are woken) and on {@value LobbyEventLog#CHANNEL} (every local WatchLobby stream is woken). After a lost
+ * {@code LISTEN}s on {@value MatchEventLog#CHANNEL} (the payload of a notification is a match id, with the version it reached
+ * after a colon when the move path sent it, and the local streams of that match are woken) and on {@value LobbyEventLog#CHANNEL} (every local WatchLobby stream is woken). After a lost
  * connection it reconnects and wakes every stream (they read from the database, so nothing is lost); and every 5 s
  * every stream is woken anyway, in case a notification was lost.
  *
@@ -45,14 +43,8 @@ public class NotificationListener {
     @Inject
     LobbyStreams lobbyStreams;
 
-    @ConfigProperty(name = "quarkus.datasource.jdbc.url")
-    String url;
-
-    @ConfigProperty(name = "quarkus.datasource.username")
-    java.util.Optional<String> user;
-
-    @ConfigProperty(name = "quarkus.datasource.password")
-    java.util.Optional<String> password;
+    @Inject
+    DirectConnections connections;
 
     private volatile boolean stopping;
     private volatile Connection connection;
@@ -124,11 +116,7 @@ public class NotificationListener {
                             received.fire(new Notifications.Received(n.getName(), n.getParameter()));
                             continue;
                         }
-                        try {
-                            matchStreams.signal(UUID.fromString(n.getParameter()));
-                        } catch (IllegalArgumentException ignored) {
-                            // not ours
-                        }
+                        matchStreams.notified(n.getParameter());
                     }
                     if (lobby) {
                         lobbyStreams.signalAll(); // the notification says only that the lobby log grew
@@ -154,16 +142,6 @@ public class NotificationListener {
     }
 
     private Connection connect() throws SQLException {
-        Properties p = new Properties();
-        user.ifPresent(u -> p.setProperty("user", u));
-        password.ifPresent(pw -> p.setProperty("password", pw));
-        p.setProperty("ApplicationName", "lobby-service listener");
-        p.setProperty("tcpKeepAlive", "true");
-        Connection c = new org.postgresql.Driver().connect(url, p);
-        if (c == null) {
-            throw new SQLException("the URL " + url + " is not a PostgreSQL URL");
-        }
-        c.setAutoCommit(true);
-        return c;
+        return connections.open("lobby-service listener");
     }
 }
