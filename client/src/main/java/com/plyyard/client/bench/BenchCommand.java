@@ -89,11 +89,15 @@ public class BenchCommand implements Runnable {
         @Option(names = "--watchers-per-match", description = "Sustained run: spectators per match (default 0).")
         Integer watchersPerMatch;
 
+        @Option(names = "--lobby-watchers", description = "Sustained run: WatchLobby streams kept open, each of a player "
+            + "of its own (default 0).")
+        Integer lobbyWatchers;
+
         @Override
         public void run() {
             List<String> where = targets == null || targets.isEmpty() ? List.of("localhost:7070") : targets;
             where.forEach(Lobby::hostPort);
-            if (matches != null || duration != null || watchersPerMatch != null) {
+            if (matches != null || duration != null || watchersPerMatch != null || lobbyWatchers != null) {
                 sustained(where);
                 return;
             }
@@ -151,14 +155,15 @@ public class BenchCommand implements Runnable {
         private void sustained(List<String> where) {
             int n = matches == null ? 8 : matches;
             int k = watchersPerMatch == null ? 0 : watchersPerMatch;
+            int lobby = lobbyWatchers == null ? 0 : lobbyWatchers;
             Duration measured = parseDuration("--duration", duration == null ? "60s" : duration);
             Duration warm = parseDuration("--warmup", warmup);
-            if (n < 1 || k < 0 || maxPlies < 1 || measured.isZero()) {
-                throw CliException.badInput("--matches and --max-plies must be at least 1, --watchers-per-match at least 0, "
-                    + "--duration more than 0.");
+            if (n < 1 || k < 0 || lobby < 0 || maxPlies < 1 || measured.isZero()) {
+                throw CliException.badInput("--matches and --max-plies must be at least 1, --watchers-per-match and "
+                    + "--lobby-watchers at least 0, --duration more than 0.");
             }
             // HTTP/2 servers cap the streams of one connection (Vert.x: 100 by default): about 50 per connection here
-            int streamsPerTarget = (n * (k + 1) + where.size() - 1) / where.size();
+            int streamsPerTarget = (n * (k + 1) + lobby + where.size() - 1) / where.size();
             int connections = Math.max(1, Math.min(256, (streamsPerTarget + 49) / 50));
             List<SustainedLoad.Target> targetList = new ArrayList<>();
             List<ServerMetrics> metrics = new ArrayList<>();
@@ -176,7 +181,8 @@ public class BenchCommand implements Runnable {
                 }
                 SustainedLoad load = new SustainedLoad(targetList);
                 metrics.forEach(ServerMetrics::start);
-                SustainedLoad.Result r = load.run(new SustainedLoad.Plan(n, k, measured, warm, variant, maxPlies, seed));
+                SustainedLoad.Result r = load.run(new SustainedLoad.Plan(n, k, measured, warm, variant, maxPlies, seed,
+                    lobby));
                 List<ServerMetrics.Usage> usage = metrics.stream().map(ServerMetrics::stop).toList();
                 double submitP99 = r.submitMicros().getValueAtPercentile(99) / 1000.0;
                 double eventP99 = r.eventMicros().getValueAtPercentile(99) / 1000.0;
@@ -187,6 +193,9 @@ public class BenchCommand implements Runnable {
                 out.println("event_ms " + summary(r.eventMicros()) + " events=" + r.eventMicros().getTotalCount());
                 out.println("errors_by_status " + (r.errors().isEmpty() ? "none" : r.errors().entrySet().stream()
                     .map(e -> e.getKey().replace(' ', '_') + "=" + e.getValue()).collect(Collectors.joining(" "))));
+                if (lobby > 0) {
+                    out.println("lobby_watchers open=" + r.lobbyWatchers() + " events=" + r.lobbyEvents());
+                }
                 usage.forEach(u -> out.println(u.line()));
                 out.println(String.format(Locale.ROOT, "moves=%d moves_per_s=%.1f submit_p99_ms=%.2f event_p99_ms=%.2f "
                     + "watchers=%d errors=%d", r.moves(), r.moves() / r.seconds(), submitP99,

@@ -6,15 +6,18 @@ import com.plyyard.engine.Variants;
 import com.plyyard.proto.v1.CreateMatchRequest;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.JoinMatchRequest;
+import com.plyyard.proto.v1.LobbyEvent;
 import com.plyyard.proto.v1.LobbyServiceGrpc;
 import com.plyyard.proto.v1.Match;
 import com.plyyard.proto.v1.MatchActionRequest;
 import com.plyyard.proto.v1.MatchEvent;
 import com.plyyard.proto.v1.MatchServiceGrpc;
 import com.plyyard.proto.v1.MatchStatus;
+import com.plyyard.proto.v1.MatchmakingServiceGrpc;
 import com.plyyard.proto.v1.RegisterRequest;
 import com.plyyard.proto.v1.SeatSpec;
 import com.plyyard.proto.v1.SubmitMoveRequest;
+import com.plyyard.proto.v1.WatchLobbyRequest;
 import com.plyyard.proto.v1.WatchMatchRequest;
 import io.grpc.Channel;
 import io.grpc.Context;
@@ -55,12 +58,19 @@ import org.HdrHistogram.Recorder;
 public final class SustainedLoad {
     /** What to run. */
     public record Plan(int matches, int watchersPerMatch, Duration duration, Duration warmup, String variant, int maxPlies,
-                       long seed) {
+                       long seed, int lobbyWatchers) {
+        public Plan(int matches, int watchersPerMatch, Duration duration, Duration warmup, String variant, int maxPlies,
+                    long seed) {
+            this(matches, watchersPerMatch, duration, warmup, variant, maxPlies, seed, 0);
+        }
     }
 
-    /** What came out of the measured window (warm-up excluded); watchers: the most open at once. */
+    /**
+     * What came out of the measured window (warm-up excluded); watchers: the most open at once; lobbyWatchers: the
+     * WatchLobby streams open at the end of the window, lobbyEvents: the events they received in it.
+     */
     public record Result(long moves, double seconds, Histogram submitMicros, Histogram eventMicros, int watchers,
-                         Map<String, Integer> errors) {
+                         Map<String, Integer> errors, int lobbyWatchers, long lobbyEvents) {
         public int errorCount() {
             return errors.values().stream().mapToInt(Integer::intValue).sum();
         }
@@ -83,6 +93,8 @@ public final class SustainedLoad {
     private final AtomicInteger openWatchers = new AtomicInteger();
     /** The most watchers open at once while measuring. */
     private final AtomicInteger peakWatchers = new AtomicInteger();
+    private final AtomicInteger openLobbyWatchers = new AtomicInteger();
+    private final AtomicLong lobbyEvents = new AtomicLong();
     private volatile boolean measuring;
     private volatile boolean stopping;
 
@@ -92,6 +104,7 @@ public final class SustainedLoad {
 
     public Result run(Plan plan) throws Exception {
         String prefix = "sl" + Long.toHexString(System.nanoTime() & 0xFFFFFF);
+        List<Context.CancellableContext> lobbyWatches = watchLobby(plan.lobbyWatchers(), prefix);
         ExecutorService lanes = Executors.newFixedThreadPool(plan.matches());
         CountDownLatch ready = new CountDownLatch(plan.matches());
         List<Future<?>> futures = new ArrayList<>();
@@ -109,6 +122,7 @@ public final class SustainedLoad {
             event.reset();
             errors.clear();
             moves.set(0);
+            lobbyEvents.set(0);
             measuring = true;
             peakWatchers.set(openWatchers.get());
             long start = System.nanoTime();
@@ -121,9 +135,11 @@ public final class SustainedLoad {
             Map<String, Integer> errorCounts = new TreeMap<>();
             errors.forEach((code, n) -> errorCounts.put(code, n.get()));
             int watchers = peakWatchers.get();
-            return new Result(measuredMoves, seconds, submitted, events, watchers, errorCounts);
+            return new Result(measuredMoves, seconds, submitted, events, watchers, errorCounts, openLobbyWatchers.get(),
+                lobbyEvents.get());
         } finally {
             stopping = true;
+            lobbyWatches.forEach(w -> w.cancel(null));
             lanes.shutdownNow();
             lanes.awaitTermination(10, TimeUnit.SECONDS);
         }
@@ -275,6 +291,79 @@ public final class SustainedLoad {
                         }
                     }
                 }));
+        return context;
+    }
+
+    /**
+     * {@code n} WatchLobby streams, each of a player of its own, spread over the targets and their connections; open
+     * (their first event received) when this returns, or counted as errors.
+     */
+    private List<Context.CancellableContext> watchLobby(int n, String prefix) throws InterruptedException {
+        List<Context.CancellableContext> out = java.util.Collections.synchronizedList(new ArrayList<>());
+        if (n == 0) {
+            return out;
+        }
+        CountDownLatch open = new CountDownLatch(n);
+        ExecutorService registering = Executors.newFixedThreadPool(8);
+        for (int i = 0; i < n; i++) {
+            int w = i;
+            registering.execute(() -> {
+                Target home = targets.get(w % targets.size());
+                Channel channel = home.channel(w);
+                try {
+                    String token = register(channel, prefix + "l" + w);
+                    out.add(watchLobbyOnce(channel, token, open));
+                } catch (RuntimeException e) {
+                    errors.computeIfAbsent("lobby " + Status.fromThrowable(e).getCode().name(), c -> new AtomicInteger())
+                        .incrementAndGet();
+                    open.countDown();
+                }
+            });
+        }
+        registering.shutdown();
+        open.await(5, TimeUnit.MINUTES);
+        return out;
+    }
+
+    private Context.CancellableContext watchLobbyOnce(Channel channel, String token, CountDownLatch open) {
+        Context.CancellableContext context = Context.current().withCancellation();
+        boolean[] first = {true};
+        context.run(() -> MatchmakingServiceGrpc.newStub(channel)
+            .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(LobbyLoad.bearer(token)))
+            .watchLobby(WatchLobbyRequest.getDefaultInstance(), new StreamObserver<>() {
+                @Override
+                public void onNext(LobbyEvent e) {
+                    if (first[0]) {
+                        first[0] = false;
+                        openLobbyWatchers.incrementAndGet();
+                        open.countDown();
+                    }
+                    lobbyEvents.incrementAndGet();
+                }
+
+                @Override
+                public void onError(Throwable t) {
+                    end();
+                    Status s = Status.fromThrowable(t);
+                    if (s.getCode() != Status.Code.CANCELLED && !stopping) {
+                        error("lobby watch " + s.getCode().name());
+                    }
+                }
+
+                @Override
+                public void onCompleted() {
+                    end();
+                }
+
+                private void end() {
+                    if (first[0]) {
+                        first[0] = false;
+                        open.countDown();
+                    } else {
+                        openLobbyWatchers.decrementAndGet();
+                    }
+                }
+            }));
         return context;
     }
 
