@@ -26,8 +26,9 @@ import org.yaml.snakeyaml.Yaml;
  */
 class DeploymentFilesTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
-    private static final Map<String, String> PORT_VARIABLE = Map.of(
-        "rules-service", "RULES_PORT", "ai-service", "AI_PORT", "lobby-service", "LOBBY_PORT");
+    /** Compose service → its port variable; the module of a service is {@link #MODULE}'s. */
+    private static final Map<String, String> PORT_VARIABLE = Map.of("rules", "RULES_PORT", "ai", "AI_PORT", "lobby", "LOBBY_PORT");
+    private static final Map<String, String> MODULE = Map.of("rules", "rules-service", "ai", "ai-service", "lobby", "lobby-service");
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> compose() throws IOException {
@@ -65,18 +66,54 @@ class DeploymentFilesTest {
     @SuppressWarnings("unchecked")
     void servicesVolumeAndPublishedPorts() throws IOException {
         Map<String, Object> services = (Map<String, Object>) compose().get("services");
-        assertEquals(Set.of("postgres", "rules-service", "ai-service", "lobby-service"), services.keySet());
+        assertEquals(Set.of("postgres", "rules", "ai", "lobby", "envoy"), services.keySet());
         for (String name : services.keySet()) {
             Map<String, Object> s = service(name);
-            assertNotNull(s.get("healthcheck"), name + " has a health check");
+            if (!name.equals("envoy")) { // Envoy's image has no shell for a check; it waits for a healthy lobby
+                assertNotNull(s.get("healthcheck"), name + " has a health check");
+            }
             assertEquals("unless-stopped", s.get("restart"), name + " restarts");
-            assertEquals(name.equals("lobby-service"), s.containsKey("ports"), "only the lobby is published: " + name);
+            assertEquals(name.equals("envoy"), s.containsKey("ports"), "only Envoy is published: " + name);
+            assertFalse(s.containsKey("container_name"), name + " can be scaled (no fixed container name)");
         }
-        assertEquals(List.of("7070:7070"), service("lobby-service").get("ports"));
+        assertEquals(List.of("7070:7070"), service("envoy").get("ports"));
         assertTrue(((Map<String, Object>) compose().get("volumes")).containsKey("pgdata"));
         assertEquals(List.of("pgdata:/var/lib/postgresql/data"), service("postgres").get("volumes"));
-        Map<String, Object> dependsOn = (Map<String, Object>) service("lobby-service").get("depends_on");
-        assertEquals(Set.of("postgres", "rules-service", "ai-service"), dependsOn.keySet());
+        Map<String, Object> dependsOn = (Map<String, Object>) service("lobby").get("depends_on");
+        assertEquals(Set.of("postgres", "rules", "ai"), dependsOn.keySet());
+        assertEquals(Set.of("lobby"), ((Map<String, Object>) service("envoy").get("depends_on")).keySet());
+        for (String name : MODULE.keySet()) { // the names the services had: TLS certificates and RULES_HOST use them
+            Map<String, Object> networks = (Map<String, Object>) service(name).get("networks");
+            Map<String, Object> net = (Map<String, Object>) networks.get("default");
+            assertEquals(List.of(MODULE.get(name)), net.get("aliases"), name);
+        }
+    }
+
+    /** Envoy listens on the published port and balances over the lobby service's replicas, health-checked. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void envoyBalancesTheLobbysReplicas() throws IOException {
+        assertEquals(List.of("./deploy/envoy.yaml:/etc/envoy/envoy.yaml:ro"), service("envoy").get("volumes"));
+        for (String file : List.of("envoy.yaml", "envoy-tls.yaml")) {
+            Map<String, Object> envoy = new Yaml().load(Files.readString(ROOT.resolve("deploy").resolve(file)));
+            Map<String, Object> resources = (Map<String, Object>) envoy.get("static_resources");
+            Map<String, Object> listener = ((List<Map<String, Object>>) resources.get("listeners")).get(0);
+            Map<String, Object> address = (Map<String, Object>) ((Map<String, Object>) listener.get("address")).get("socket_address");
+            assertEquals(7070, address.get("port_value"), file);
+            Map<String, Object> cluster = ((List<Map<String, Object>>) resources.get("clusters")).get(0);
+            assertEquals("STRICT_DNS", cluster.get("type"), file + ": every replica's address");
+            assertEquals("ROUND_ROBIN", cluster.get("lb_policy"), file);
+            String text = Files.readString(ROOT.resolve("deploy").resolve(file));
+            assertTrue(text.contains("socket_address: { address: lobby, port_value: 7070 }"), file + " targets lobby:7070");
+            assertTrue(text.contains("path: /q/health/ready"), file + " checks readiness");
+            assertTrue(text.contains("stream_idle_timeout: 0s") && text.contains("timeout: 0s"),
+                file + ": watch streams are not cut by a timeout");
+        }
+        String tls = Files.readString(ROOT.resolve("deploy/envoy-tls.yaml"));
+        for (String path : List.of("/etc/plyyard/tls/server.pem", "/etc/plyyard/tls/server.key", "/etc/plyyard/tls/ca.pem")) {
+            assertTrue(tls.contains(path), "envoy-tls.yaml uses " + path);
+        }
+        assertTrue(((List<String>) tlsService("envoy").get("volumes")).contains("${PLYYARD_TLS_DIR:-./tls}:/etc/plyyard/tls:ro"));
     }
 
     @Test
@@ -84,7 +121,7 @@ class DeploymentFilesTest {
         for (String name : PORT_VARIABLE.keySet()) {
             Map<String, String> env = environment(name);
             assertEquals("prod", env.get("QUARKUS_PROFILE"), name);
-            Set<String> read = variablesRead(name);
+            Set<String> read = variablesRead(MODULE.get(name));
             for (String variable : env.keySet()) {
                 if (!variable.equals("QUARKUS_PROFILE")) {
                     assertTrue(read.contains(variable), name + " sets " + variable + ", which its application.properties "
@@ -93,7 +130,7 @@ class DeploymentFilesTest {
             }
         }
         // prod needs the database settings: compose gives every one the lobby reads
-        Map<String, String> lobby = environment("lobby-service");
+        Map<String, String> lobby = environment("lobby");
         for (String needed : List.of("DB_URL", "DB_USER", "DB_PASSWORD", "RULES_HOST", "RULES_PORT", "AI_HOST", "AI_PORT")) {
             assertTrue(variablesRead("lobby-service").contains(needed), "lobby reads " + needed);
             assertTrue(lobby.containsKey(needed), "compose sets " + needed + " for the lobby");
@@ -111,20 +148,20 @@ class DeploymentFilesTest {
             if (s.containsKey("expose")) {
                 assertEquals(List.of(port), s.get("expose"), name);
             }
-            String dockerfile = Files.readString(ROOT.resolve(name + "/src/main/docker/Dockerfile.jvm"));
+            String dockerfile = Files.readString(ROOT.resolve(MODULE.get(name) + "/src/main/docker/Dockerfile.jvm"));
             assertTrue(dockerfile.contains("EXPOSE " + port), name + "'s Dockerfile exposes " + port);
             assertTrue(String.valueOf(((Map<String, Object>) s.get("healthcheck")).get("test")).contains("/" + port + " "),
                 name + "'s health check asks port " + port);
             Map<String, Object> build = (Map<String, Object>) s.get("build");
             assertTrue(Files.isRegularFile(ROOT.resolve(String.valueOf(build.get("context"))).resolve(String.valueOf(build.get("dockerfile")))));
         }
-        Map<String, String> lobby = environment("lobby-service");
-        assertEquals(environment("rules-service").get("RULES_PORT"), lobby.get("RULES_PORT"));
-        assertEquals(environment("ai-service").get("AI_PORT"), lobby.get("AI_PORT"));
+        Map<String, String> lobby = environment("lobby");
+        assertEquals(environment("rules").get("RULES_PORT"), lobby.get("RULES_PORT"));
+        assertEquals(environment("ai").get("AI_PORT"), lobby.get("AI_PORT"));
         assertEquals("rules-service", lobby.get("RULES_HOST"));
         assertEquals("ai-service", lobby.get("AI_HOST"));
         assertEquals(lobby.get("LOBBY_PORT") + ":" + lobby.get("LOBBY_PORT"),
-            ((List<String>) service("lobby-service").get("ports")).get(0));
+            ((List<String>) service("envoy").get("ports")).get(0));
     }
 
     @Test
@@ -157,7 +194,7 @@ class DeploymentFilesTest {
             Map<String, Object> s = tlsService(name);
             Map<String, String> env = new java.util.TreeMap<>();
             ((Map<String, Object>) s.get("environment")).forEach((k, v) -> env.put(k, String.valueOf(v)));
-            Set<String> read = variablesRead(name);
+            Set<String> read = variablesRead(MODULE.get(name));
             for (String variable : env.keySet()) {
                 assertTrue(read.contains(variable), name + ": the override sets " + variable + ", which its "
                     + "application.properties does not read (" + read + ")");
@@ -169,7 +206,7 @@ class DeploymentFilesTest {
             assertTrue(String.valueOf(((Map<String, Object>) s.get("healthcheck")).get("test")).contains("/" + port + " "),
                 name + "'s TLS health check asks port " + port);
         }
-        Map<String, Object> lobby = (Map<String, Object>) tlsService("lobby-service").get("environment");
+        Map<String, Object> lobby = (Map<String, Object>) tlsService("lobby").get("environment");
         assertEquals("/etc/plyyard/tls/ca.pem", lobby.get("RULES_TLS_TRUST"));
         assertEquals("/etc/plyyard/tls/ca.pem", lobby.get("AI_TLS_TRUST"));
     }

@@ -120,13 +120,31 @@ class KubernetesManifestsTest {
         assertTrue((Integer) spec.get("maxReplicas") > (Integer) spec.get("minReplicas"));
     }
 
+    /**
+     * rules-service and ai-service also have a headless Service (no cluster IP) selecting their pods on their port: the
+     * name the lobby calls them by, which answers every pod's address for its round_robin client.
+     */
+    @Test
+    void rulesAndAiHaveHeadlessServicesForTheLobbysClientSideBalancing() throws IOException {
+        for (String name : List.of("rules-service", "ai-service")) {
+            Map<String, Object> spec = map(find(manifests(name), "Service", name + "-pods").get("spec"), name + "-pods spec");
+            assertEquals("None", spec.get("clusterIP"), name + "-pods is headless");
+            assertEquals(name, map(spec.get("selector"), "selector").get("app.kubernetes.io/name"));
+            assertEquals(PORTS.get(name), list(spec.get("ports"), "ports").get(0).get("port"));
+        }
+        String lobbyProperties = java.nio.file.Files.readString(
+            java.nio.file.Path.of("..", "lobby-service", "src", "main", "resources", "application.properties"));
+        assertTrue(lobbyProperties.contains("%prod.quarkus.grpc.clients.rules.load-balancing-policy=round_robin"));
+        assertTrue(lobbyProperties.contains("%prod.quarkus.grpc.clients.ai.load-balancing-policy=round_robin"));
+    }
+
     @Test
     void theLobbyFindsItsDependenciesAndTheReferenceDatabase() throws IOException {
         List<Map<String, Object>> docs = manifests("lobby-service");
         Map<String, String> env = environment(container(find(docs, "Deployment", "lobby-service")));
-        assertEquals("rules-service", env.get("RULES_HOST"));
+        assertEquals("rules-service-pods", env.get("RULES_HOST"));
         assertEquals("7071", env.get("RULES_PORT"));
-        assertEquals("ai-service", env.get("AI_HOST"));
+        assertEquals("ai-service-pods", env.get("AI_HOST"));
         assertEquals("7072", env.get("AI_PORT"));
         assertEquals("jdbc:postgresql://postgres:5432/plyyard", env.get("DB_URL"));
         assertEquals("secret:plyyard-db/password", env.get("DB_PASSWORD"), "the password comes from the Secret");
