@@ -131,7 +131,7 @@ public class MatchGrpcService extends MatchServiceGrpc.MatchServiceImplBase {
         ServerCallStreamObserver<MatchEvent> out = (ServerCallStreamObserver<MatchEvent>) responseObserver;
         String token = WorkerPool.token();
         StreamCancellation cancellation = StreamCancellation.of(out);
-        workers.execute(out, () -> {
+        workers.openStream(out, "WatchMatch", () -> {
             try {
                 if (streams.stopping()) {
                     throw LobbyException.unavailable("lobby-service is shutting down; reconnect in a moment.");

@@ -172,7 +172,7 @@ public class MatchmakingGrpcService extends MatchmakingServiceGrpc.MatchmakingSe
         ServerCallStreamObserver<LobbyEvent> out = (ServerCallStreamObserver<LobbyEvent>) responseObserver;
         String token = WorkerPool.token();
         StreamCancellation cancellation = StreamCancellation.of(out);
-        workers.execute(out, () -> {
+        workers.openStream(out, "WatchLobby", () -> {
             try {
                 if (streams.stopping()) {
                     throw LobbyException.unavailable("lobby-service is shutting down; reconnect in a moment.");

@@ -1,6 +1,8 @@
 package com.plyyard.lobby.grpc;
 
 import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.lobby.watch.LobbyStreams;
+import com.plyyard.lobby.watch.MatchStreams;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import io.quarkus.runtime.ShutdownEvent;
@@ -32,6 +34,14 @@ public class WorkerPool {
     /** Set when the lobby starts stopping: new calls are refused, those in flight finish and are answered. */
     private final java.util.concurrent.atomic.AtomicBoolean draining = new java.util.concurrent.atomic.AtomicBoolean();
     private final AtomicInteger inFlight = new AtomicInteger();
+    /** Watch streams accepted and not yet registered with their hub. */
+    private final AtomicInteger opening = new AtomicInteger();
+
+    @Inject
+    MatchStreams matchStreams;
+
+    @Inject
+    LobbyStreams lobbyStreams;
 
     @PostConstruct
     void init() {
@@ -136,6 +146,32 @@ public class WorkerPool {
         if (!queued) {
             inFlight.decrementAndGet();
         }
+    }
+
+    /**
+     * A watch stream's setup, on the stream pool: a burst of thousands of watchers opening at once must neither fill
+     * the calls' queue nor wait behind moves. Refused with RESOURCE_EXHAUSTED when the instance already serves
+     * {@link CallsConfig#maxStreams()} streams.
+     */
+    void openStream(StreamObserver<?> out, String method, Runnable setup) {
+        if (draining.get()) {
+            safeError(out, ErrorMapper.toStatus(LobbyException.unavailable("lobby-service is shutting down; reconnect in a "
+                + "moment (or to another instance)."), method));
+            return;
+        }
+        if (matchStreams.size() + lobbyStreams.size() + opening.get() >= config.maxStreams()) {
+            safeError(out, ErrorMapper.toStatus(LobbyException.exhausted("This lobby instance serves its maximum of "
+                + config.maxStreams() + " watch streams; try again later or on another instance."), method));
+            return;
+        }
+        opening.incrementAndGet();
+        streamPool.execute(() -> {
+            try {
+                setup.run();
+            } finally {
+                opening.decrementAndGet();
+            }
+        });
     }
 
     /** Runs work on the pool; a full queue answers RESOURCE_EXHAUSTED on {@code out} (and false). */

@@ -6,8 +6,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
@@ -60,6 +62,19 @@ public class MatchRepository implements PanacheRepositoryBase<MatchEntity, UUID>
         String q = "id in (select s.matchId from SeatEntity s where s.playerId = ?1 or s.invitedPlayerId = ?1)"
             + (status == null ? "" : " and status = ?2") + " order by createdAt desc, id";
         return (status == null ? find(q, player) : find(q, player, status)).page(0, limit).list();
+    }
+
+    /** The current versions of these matches (those that exist), in chunks of a thousand ids a statement. */
+    public Map<UUID, Long> versions(List<UUID> ids) {
+        Map<UUID, Long> out = new HashMap<>();
+        for (int from = 0; from < ids.size(); from += 1000) {
+            List<UUID> chunk = ids.subList(from, Math.min(ids.size(), from + 1000));
+            for (Object[] row : getEntityManager().createQuery("select m.id, m.version from MatchEntity m where m.id in :ids",
+                    Object[].class).setParameter("ids", chunk).getResultList()) {
+                out.put((UUID) row[0], (Long) row[1]);
+            }
+        }
+        return out;
     }
 
     /** The seats of a match by index. */

@@ -17,11 +17,13 @@ public abstract class EventPump<E> {
     private static final Logger LOG = Logger.getLogger(EventPump.class);
     private static final int BATCH = 200;
 
-    /** How long a client may take nothing while events wait for it before its stream is cut (it resumes from its cursor). */
-    static final long SLOW_CLIENT_MILLIS = 30_000;
+    /** The default of {@code plyyard.lobby.watch.slow-client-cutoff}. */
+    static final String SLOW_CLIENT_CUTOFF = "30s";
 
     private final EventSink<E> out;
     private final Executor executor;
+    /** How long the client may take nothing while events wait before its stream is cut (it resumes from its cursor). */
+    private final long slowClientMillis;
     /** Since when the client has taken nothing while an event waits (0: it takes what comes). */
     private volatile long stalledSince;
     private final AtomicBoolean running = new AtomicBoolean();
@@ -29,9 +31,10 @@ public abstract class EventPump<E> {
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile long cursor;
 
-    EventPump(EventSink<E> out, Executor executor) {
+    EventPump(EventSink<E> out, Executor executor, java.time.Duration slowClientCutoff) {
         this.out = out;
         this.executor = executor;
+        this.slowClientMillis = slowClientCutoff.toMillis();
     }
 
     /** Up to {@code limit} events after the version, in version order. */
@@ -133,17 +136,17 @@ public abstract class EventPump<E> {
     }
 
     /**
-     * The client takes nothing while an event waits: after {@link #SLOW_CLIENT_MILLIS} of that (seen on a later wake,
-     * at the latest the 5 s safety net's) the stream is cut with RESOURCE_EXHAUSTED naming the version to resume from.
+     * The client takes nothing while an event waits: after the slow-client cutoff of that (seen on a later wake, at the
+     * latest the 5 s safety net's) the stream is cut with RESOURCE_EXHAUSTED naming the version to resume from.
      */
     private void stalled() {
         long now = System.currentTimeMillis();
         if (stalledSince == 0) {
             stalledSince = now;
-        } else if (now - stalledSince > SLOW_CLIENT_MILLIS) {
-            LOG.infof("%s cut: the client took nothing for %d s, at version %d", describe(), SLOW_CLIENT_MILLIS / 1000, cursor);
+        } else if (now - stalledSince > slowClientMillis) {
+            LOG.infof("%s cut: the client took nothing for %d ms, at version %d", describe(), now - stalledSince, cursor);
             fail(LobbyException.exhausted("This stream fell behind: the client took no event for "
-                + SLOW_CLIENT_MILLIS / 1000 + " s; reconnect with from_version " + cursor + "."));
+                + (now - stalledSince) / 1000 + " s; reconnect with from_version " + cursor + "."));
         }
     }
 

@@ -4,6 +4,7 @@ import com.plyyard.lobby.db.UnitOfWork;
 import com.plyyard.lobby.match.MatchEventLog;
 import com.plyyard.lobby.match.MatchEventsCommitted;
 import com.plyyard.lobby.match.MatchPresence;
+import com.plyyard.lobby.match.MatchRepository;
 import com.plyyard.proto.v1.MatchEvent;
 import io.quarkus.runtime.ShutdownEvent;
 import jakarta.annotation.Priority;
@@ -26,6 +27,11 @@ import java.util.concurrent.Executor;
  */
 @ApplicationScoped
 public class MatchStreams {
+    /** How long a watcher may take nothing while events wait before its stream is cut (docs/lobby.md, "WatchMatch"). */
+    @org.eclipse.microprofile.config.inject.ConfigProperty(name = "plyyard.lobby.watch.slow-client-cutoff",
+        defaultValue = EventPump.SLOW_CLIENT_CUTOFF)
+    java.time.Duration slowClientCutoff;
+
     @Inject
     UnitOfWork unitOfWork;
 
@@ -35,9 +41,13 @@ public class MatchStreams {
     @Inject
     MatchPresence presence;
 
+    @Inject
+    MatchRepository matches;
+
     private final Map<UUID, Set<MatchStream>> byMatch = new ConcurrentHashMap<>();
     /** The recent events of each match in {@link #byMatch}, created and dropped with its set of streams. */
     private final Map<UUID, RecentEvents> recent = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger open = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean stopping;
 
     /** A new stream of the match into {@code out}, pumped on {@code executor}; {@link MatchStream#start} starts it. */
@@ -48,7 +58,9 @@ public class MatchStreams {
     void add(MatchStream s) {
         byMatch.compute(s.matchId(), (k, set) -> {
             Set<MatchStream> streams = set != null ? set : ConcurrentHashMap.newKeySet();
-            streams.add(s);
+            if (streams.add(s)) {
+                open.incrementAndGet();
+            }
             recent.computeIfAbsent(k, x -> new RecentEvents());
             return streams;
         });
@@ -56,7 +68,9 @@ public class MatchStreams {
 
     void remove(MatchStream s) {
         byMatch.computeIfPresent(s.matchId(), (k, set) -> {
-            set.remove(s);
+            if (set.remove(s)) {
+                open.decrementAndGet();
+            }
             if (set.isEmpty()) {
                 recent.remove(k);
                 return null;
@@ -123,6 +137,31 @@ public class MatchStreams {
         }
     }
 
+    /**
+     * The periodic safety net: one query for the current versions of every match watched here (a thousand matches, one
+     * statement, not a read per match); streams behind them catch up. When the query fails, every stream looks again.
+     */
+    public void checkVersions() {
+        List<UUID> ids = new ArrayList<>(recent.keySet());
+        if (ids.isEmpty()) {
+            return;
+        }
+        Map<UUID, Long> versions;
+        try {
+            versions = unitOfWork.call(() -> matches.versions(ids));
+        } catch (RuntimeException e) {
+            signalAll();
+            return;
+        }
+        versions.forEach((id, version) -> {
+            RecentEvents r = recent.get(id);
+            if (r != null) {
+                r.announced(version);
+                signal(id);
+            }
+        });
+    }
+
     /** Every stream looks again, asking the database once per match: notifications may have been lost. */
     public void signalAll() {
         for (RecentEvents r : recent.values()) {
@@ -136,11 +175,12 @@ public class MatchStreams {
     }
 
     public int size() {
-        int n = 0;
-        for (Set<MatchStream> set : byMatch.values()) {
-            n += set.size();
-        }
-        return n;
+        return open.get();
+    }
+
+    /** Matches with at least one open stream here (each keeps its {@link RecentEvents}). */
+    public int watchedMatches() {
+        return recent.size();
     }
 
     public boolean stopping() {

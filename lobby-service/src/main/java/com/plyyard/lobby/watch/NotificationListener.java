@@ -76,10 +76,13 @@ public class NotificationListener {
         }
     }
 
-    /** The safety net: every stream reads again, in case a notification was lost. */
+    /**
+     * The safety net, in case a notification was lost: the versions of every watched match in one query (streams
+     * behind them catch up), and every lobby stream looks again.
+     */
     @Scheduled(every = "5s", delayed = "5s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void wakeEveryStream() {
-        matchStreams.signalAll();
+        matchStreams.checkVersions();
         lobbyStreams.signalAll();
     }
 
