@@ -228,8 +228,9 @@ public final class SustainedLoad {
     }
 
     /**
-     * A watcher: after the snapshot (the fresh match, no move yet), each MovePlayed must be the next ply (a gap: LOST_EVENT, a ply
-     * again: DUPLICATE_EVENT); its latency is measured from the mover's send.
+     * A watcher: after the snapshot (the match as the stream opens: usually fresh, or with the moves played while many
+     * watchers were still opening), each MovePlayed must be the next ply (a gap: LOST_EVENT, a ply again:
+     * DUPLICATE_EVENT); its latency is measured from the mover's send.
      */
     private Context.CancellableContext watch(Channel channel, String spectator, Match match, AtomicLongArray sentAt,
                                              CountDownLatch watching) {
@@ -249,6 +250,11 @@ public final class SustainedLoad {
                                 peakWatchers.accumulateAndGet(open, Math::max);
                             }
                             watching.countDown();
+                        }
+                        if (e.hasSnapshot()) {
+                            // the match as it is when the stream opens: its moves so far are not events to wait for
+                            lastPly[0] = Math.max(lastPly[0], e.getSnapshot().getMovesCount());
+                            return;
                         }
                         if (!e.hasMovePlayed()) {
                             return;
