@@ -4,7 +4,7 @@
 #   benchmarks/scripts/lobby-cpu-per-move.sh [TARGET] [WARMUP_S] [MEASURE_S] [MATCHES]
 #
 # Runs `./plyyard bench lobby` against TARGET (localhost:7070) with MATCHES matches (64) and a watcher each, reads every
-# process's CPU time (utime + stime in /proc/<pid>/stat) shortly after the warm-up and shortly before the end, and
+# process's CPU time (utime + stime in /proc/<pid>/stat) just after the warm-up and just before the end, and
 # prints each group's share of a core and its CPU milliseconds per move, beside the run's summary line. Start the
 # platform first, without rate limits: PLYYARD_LOBBY_RATE_LIMITS_ENABLED=false ./plyyard up
 set -euo pipefail
@@ -14,38 +14,45 @@ hz=$(getconf CLK_TCK)
 out=$(mktemp); before=$(mktemp); after=$(mktemp)
 trap 'rm -f "$out" "$before" "$after"' EXIT
 
-snapshot() { # lines: group pid ticks
-  for stat in /proc/[0-9]*/stat; do
-    pid=${stat#/proc/}; pid=${pid%/stat}
-    cmd=$(tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null || true)
+groups() { # lines: pid group, for the platform's processes and the load generator
+  for pid in $(pgrep -f 'lobby-service|rules-service|ai-service|plyyard.jar bench'; pgrep -x postgres); do
+    cmd=$(tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null) || continue
     case "$cmd" in
-      *lobby-service*) group=lobby-service ;;
-      *rules-service*) group=rules-service ;;
-      *ai-service*) group=ai-service ;;
-      postgres*) group=postgresql ;;
-      *plyyard.jar\ bench*) group=load-generator ;;
-      *) continue ;;
+      *plyyard.jar\ bench*) echo "$pid load-generator" ;;
+      *lobby-service*) echo "$pid lobby-service" ;;
+      *rules-service*) echo "$pid rules-service" ;;
+      *ai-service*) echo "$pid ai-service" ;;
+      postgres*) echo "$pid postgresql" ;;
     esac
-    # the fields after the command name, which is in parentheses and may hold spaces: utime and stime are 12th, 13th
-    ticks=$(sed 's/^.*) //' "/proc/$pid/stat" 2>/dev/null | awk '{print $12 + $13}') || continue
-    [ -n "$ticks" ] && echo "$group $pid $ticks"
+  done
+}
+
+snapshot() { # lines: pid ticks (utime + stime: the 12th and 13th fields after the command name in parentheses)
+  for pid in $(cut -d' ' -f1 "$1"); do
+    sed 's/^.*) //' "/proc/$pid/stat" 2>/dev/null | awk -v pid="$pid" '{print pid, $12 + $13}' || true
   done
 }
 
 ./plyyard bench lobby --target "$target" --matches "$matches" --watchers-per-match 1 \
   --duration "${measure}s" --warmup "${warmup}s" > "$out" 2>&1 &
 bench=$!
-sleep $((warmup + 8))
-snapshot > "$before"
-window=$((measure - 4))
-sleep "$window"
-snapshot > "$after"
+sleep $((warmup + 4))   # the players register and their matches start before the warm-up begins: a few seconds
+who=$(mktemp); groups > "$who"
+t0=$(date +%s.%N); snapshot "$who" > "$before"
+sleep $((measure - 8))  # ends before the measured part does
+t1=$(date +%s.%N); snapshot "$who" > "$after"
 wait "$bench"
 summary=$(tail -1 "$out")
 echo "$summary"
 rate=$(sed -n 's/.*moves_per_s=\([0-9.]*\).*/\1/p' <<< "$summary")
+window=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
 awk -v hz="$hz" -v s="$window" -v rate="$rate" '
-  NR == FNR { start[$2] = $3; next }
-  ($2 in start) { used[$1] += ($3 - start[$2]) / hz }
-  END { for (g in used) printf "%-15s %6.1f %% of a core  %5.2f ms CPU per move\n", g, 100 * used[g] / s, 1000 * used[g] / s / rate }
-' "$before" "$after" | sort
+  FILENAME == ARGV[1] { group[$1] = $2; next }
+  FILENAME == ARGV[2] { start[$1] = $2; next }
+  ($1 in start) { used[group[$1]] += ($2 - start[$1]) / hz }
+  END {
+    for (g in used) printf "%-15s %6.1f %% of a core  %5.2f ms CPU per move\n", g, 100 * used[g] / s, 1000 * used[g] / s / rate
+    for (p in group) if (!(group[p] in used)) printf "%-15s not measured (its process was gone before the window ended)\n", group[p]
+  }
+' "$who" "$before" "$after" | sort
+rm -f "$who"

@@ -236,21 +236,12 @@ public final class SustainedLoad {
                                              CountDownLatch watching) {
         Context.CancellableContext context = Context.current().withCancellation();
         int[] lastPly = {match.getMovesCount()};
-        boolean[] first = {true};
         context.run(() -> MatchServiceGrpc.newStub(channel)
             .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(LobbyLoad.bearer(spectator)))
             .watchMatch(WatchMatchRequest.newBuilder().setMatchId(match.getId()).build(), // a snapshot first
-                new StreamObserver<>() {
+                new CountedStream<MatchEvent>(watching, openWatchers, "watch") {
                     @Override
-                    public void onNext(MatchEvent e) {
-                        if (first[0]) {
-                            first[0] = false;
-                            int open = openWatchers.incrementAndGet();
-                            if (measuring) {
-                                peakWatchers.accumulateAndGet(open, Math::max);
-                            }
-                            watching.countDown();
-                        }
+                    void event(MatchEvent e) {
                         if (e.hasSnapshot()) {
                             // the match as it is when the stream opens: its moves so far are not events to wait for
                             lastPly[0] = Math.max(lastPly[0], e.getSnapshot().getMovesCount());
@@ -275,25 +266,9 @@ public final class SustainedLoad {
                     }
 
                     @Override
-                    public void onError(Throwable t) {
-                        end();
-                        Status s = Status.fromThrowable(t);
-                        if (s.getCode() != Status.Code.CANCELLED && !stopping) {
-                            error("watch " + s.getCode().name());
-                        }
-                    }
-
-                    @Override
-                    public void onCompleted() {
-                        end();
-                    }
-
-                    private void end() {
-                        if (first[0]) {
-                            first[0] = false;
-                            watching.countDown();
-                        } else {
-                            openWatchers.decrementAndGet();
+                    void opened(int open) {
+                        if (measuring) {
+                            peakWatchers.accumulateAndGet(open, Math::max);
                         }
                     }
                 }));
@@ -333,44 +308,72 @@ public final class SustainedLoad {
 
     private Context.CancellableContext watchLobbyOnce(Channel channel, String token, CountDownLatch open) {
         Context.CancellableContext context = Context.current().withCancellation();
-        boolean[] first = {true};
         context.run(() -> MatchmakingServiceGrpc.newStub(channel)
             .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(LobbyLoad.bearer(token)))
-            .watchLobby(WatchLobbyRequest.getDefaultInstance(), new StreamObserver<>() {
+            .watchLobby(WatchLobbyRequest.getDefaultInstance(), new CountedStream<LobbyEvent>(open, openLobbyWatchers,
+                "lobby watch") {
                 @Override
-                public void onNext(LobbyEvent e) {
-                    if (first[0]) {
-                        first[0] = false;
-                        openLobbyWatchers.incrementAndGet();
-                        open.countDown();
-                    }
+                void event(LobbyEvent e) {
                     lobbyEvents.incrementAndGet();
-                }
-
-                @Override
-                public void onError(Throwable t) {
-                    end();
-                    Status s = Status.fromThrowable(t);
-                    if (s.getCode() != Status.Code.CANCELLED && !stopping) {
-                        error("lobby watch " + s.getCode().name());
-                    }
-                }
-
-                @Override
-                public void onCompleted() {
-                    end();
-                }
-
-                private void end() {
-                    if (first[0]) {
-                        first[0] = false;
-                        open.countDown();
-                    } else {
-                        openLobbyWatchers.decrementAndGet();
-                    }
                 }
             }));
         return context;
+    }
+
+    /**
+     * A watch stream's observer: counted open (and its latch released) at its first message, counted closed when it
+     * ends, its end an error unless the run cancelled it.
+     */
+    private abstract class CountedStream<T> implements StreamObserver<T> {
+        private final CountDownLatch opening;
+        private final AtomicInteger openNow;
+        private final String what;
+        private boolean first = true;
+
+        CountedStream(CountDownLatch opening, AtomicInteger openNow, String what) {
+            this.opening = opening;
+            this.openNow = openNow;
+            this.what = what;
+        }
+
+        abstract void event(T e);
+
+        /** The stream's first message arrived; {@code open}: the streams of its kind open now. */
+        void opened(int open) {
+        }
+
+        @Override
+        public final void onNext(T e) {
+            if (first) {
+                first = false;
+                opened(openNow.incrementAndGet());
+                opening.countDown();
+            }
+            event(e);
+        }
+
+        @Override
+        public final void onError(Throwable t) {
+            end();
+            Status s = Status.fromThrowable(t);
+            if (s.getCode() != Status.Code.CANCELLED && !stopping) {
+                error(what + " " + s.getCode().name());
+            }
+        }
+
+        @Override
+        public final void onCompleted() {
+            end();
+        }
+
+        private void end() {
+            if (first) {
+                first = false;
+                opening.countDown();
+            } else {
+                openNow.decrementAndGet();
+            }
+        }
     }
 
     private void error(String code) {

@@ -22,6 +22,27 @@ public class DirectConnections {
     @ConfigProperty(name = "quarkus.datasource.password")
     Optional<String> password;
 
+    /** Starts the daemon thread that keeps such a session (its loop reconnects by itself). */
+    public static Thread startThread(String name, Runnable loop) {
+        Thread t = new Thread(loop, name);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    /** Stops such a thread: interrupts it and waits up to 5 s for its loop to end (null: never started). */
+    public static void stopThread(Thread t) {
+        if (t == null) {
+            return;
+        }
+        t.interrupt();
+        try {
+            t.join(5000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** A new autocommit session named {@code applicationName} in pg_stat_activity. */
     public Connection open(String applicationName) throws SQLException {
         Properties p = new Properties();

@@ -55,21 +55,12 @@ public class NotificationBatcher {
     private Thread thread;
 
     void onStart(@Observes StartupEvent event) {
-        thread = new Thread(this::run, "lobby-pg-notifier");
-        thread.setDaemon(true);
-        thread.start();
+        thread = DirectConnections.startThread("lobby-pg-notifier", this::run);
     }
 
     void onStop(@Observes @Priority(30) ShutdownEvent event) {
         stopping = true;
-        if (thread != null) {
-            thread.interrupt();
-            try {
-                thread.join(5000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        DirectConnections.stopThread(thread);
     }
 
     /** Queues the notification; returns at once. Payloads must not contain commas (they separate batched ones). */

@@ -51,9 +51,7 @@ public class NotificationListener {
     private Thread thread;
 
     void onStart(@Observes StartupEvent event) {
-        thread = new Thread(this::run, "lobby-pg-listener");
-        thread.setDaemon(true);
-        thread.start();
+        thread = DirectConnections.startThread("lobby-pg-listener", this::run);
     }
 
     void onStop(@Observes @Priority(20) ShutdownEvent event) {
@@ -66,14 +64,7 @@ public class NotificationListener {
                 // closing anyway
             }
         }
-        if (thread != null) {
-            thread.interrupt();
-            try {
-                thread.join(5000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        DirectConnections.stopThread(thread);
     }
 
     /**
