@@ -109,7 +109,14 @@ class CutCallsIT {
         System.out.println("cut calls: " + calls + " " + answers + ", analysis lines " + lines.get() + ", stream "
             + (streamEnd.isDone() ? streamEnd.getNow(null) : "open"));
         assertTrue(answers.getOrDefault(Status.Code.DEADLINE_EXCEEDED, 0) >= 100, "calls were cut: " + answers);
-        assertTrue(answers.getOrDefault(Status.Code.OK, 0) > 100, "calls were answered: " + answers);
+        // some answers came in time among the cut ones (how many depends on the machine's speed) …
+        assertTrue(answers.getOrDefault(Status.Code.OK, 0) > 0, "calls were answered: " + answers);
+        // … and after the cuts the same connection answers every call that waits for its answer
+        for (int i = 0; i < 20; i++) {
+            BestMoveRequest quick = BestMoveRequest.newBuilder().setState(start)
+                .setLimits(SearchLimits.newBuilder().setDepth(1 + r.nextInt(3))).build();
+            assertTrue(stub.withDeadlineAfter(30, TimeUnit.SECONDS).bestMove(quick).hasMove(), "call " + i + " after the cuts");
+        }
         assertEquals(Status.Code.OK, streamEnd.get(60, TimeUnit.SECONDS).getCode(), () -> "the long stream went on to its "
             + "end: " + streamEnd.getNow(null));
     }
