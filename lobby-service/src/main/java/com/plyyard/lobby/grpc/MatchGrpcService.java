@@ -131,7 +131,7 @@ public class MatchGrpcService extends MatchServiceGrpc.MatchServiceImplBase {
         ServerCallStreamObserver<MatchEvent> out = (ServerCallStreamObserver<MatchEvent>) responseObserver;
         String token = WorkerPool.token();
         StreamCancellation cancellation = StreamCancellation.of(out);
-        workers.openStream(out, "WatchMatch", () -> {
+        workers.openStream(out, "WatchMatch", handTo -> {
             try {
                 if (streams.stopping()) {
                     throw LobbyException.unavailable("lobby-service is shutting down; reconnect in a moment.");
@@ -142,6 +142,7 @@ public class MatchGrpcService extends MatchServiceGrpc.MatchServiceImplBase {
                 if (!cancellation.hold(stream)) {
                     return;
                 }
+                handTo.accept(stream);
                 if (start.snapshot() != null) {
                     out.onNext(MatchEvent.newBuilder().setMatchId(start.matchId().toString()).setVersion(0)
                         .setAtEpochMillis(System.currentTimeMillis()).setSnapshot(start.snapshot()).build());

@@ -172,7 +172,7 @@ public class MatchmakingGrpcService extends MatchmakingServiceGrpc.MatchmakingSe
         ServerCallStreamObserver<LobbyEvent> out = (ServerCallStreamObserver<LobbyEvent>) responseObserver;
         String token = WorkerPool.token();
         StreamCancellation cancellation = StreamCancellation.of(out);
-        workers.openStream(out, "WatchLobby", () -> {
+        workers.openStream(out, "WatchLobby", handTo -> {
             try {
                 if (streams.stopping()) {
                     throw LobbyException.unavailable("lobby-service is shutting down; reconnect in a moment.");
@@ -184,6 +184,7 @@ public class MatchmakingGrpcService extends MatchmakingServiceGrpc.MatchmakingSe
                 if (!cancellation.hold(stream)) {
                     return;
                 }
+                handTo.accept(stream);
                 stream.open();
                 LobbyStreamStart.Start start = streamStart.start(myId, request.getFromVersion());
                 if (start.snapshot() != null) {

@@ -1,8 +1,7 @@
 package com.plyyard.lobby.grpc;
 
 import com.plyyard.lobby.common.LobbyException;
-import com.plyyard.lobby.watch.LobbyStreams;
-import com.plyyard.lobby.watch.MatchStreams;
+import com.plyyard.lobby.watch.StreamSlots;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import io.quarkus.runtime.ShutdownEvent;
@@ -34,14 +33,8 @@ public class WorkerPool {
     /** Set when the lobby starts stopping: new calls are refused, those in flight finish and are answered. */
     private final java.util.concurrent.atomic.AtomicBoolean draining = new java.util.concurrent.atomic.AtomicBoolean();
     private final AtomicInteger inFlight = new AtomicInteger();
-    /** Watch streams accepted and not yet registered with their hub. */
-    private final AtomicInteger opening = new AtomicInteger();
-
     @Inject
-    MatchStreams matchStreams;
-
-    @Inject
-    LobbyStreams lobbyStreams;
+    StreamSlots slots;
 
     @PostConstruct
     void init() {
@@ -148,28 +141,40 @@ public class WorkerPool {
         }
     }
 
+    /** What a watch stream's setup does with its slot: hands it to the stream it created ({@link StreamSlots#handTo}). */
+    interface StreamSetup {
+        void run(java.util.function.Consumer<com.plyyard.lobby.watch.EventPump<?>> handTo);
+    }
+
     /**
      * A watch stream's setup, on the stream pool: a burst of thousands of watchers opening at once must neither fill
-     * the calls' queue nor wait behind moves. Refused with RESOURCE_EXHAUSTED when the instance already serves
-     * {@link CallsConfig#maxStreams()} streams.
+     * the calls' queue nor wait behind moves. Refused with RESOURCE_EXHAUSTED when the instance already serves (or sets
+     * up) {@link CallsConfig#maxStreams()} streams; the slot is the stream's once the setup hands it over, and given
+     * back here if the setup ends without a stream.
      */
-    void openStream(StreamObserver<?> out, String method, Runnable setup) {
+    void openStream(StreamObserver<?> out, String method, StreamSetup setup) {
         if (draining.get()) {
             safeError(out, ErrorMapper.toStatus(LobbyException.unavailable("lobby-service is shutting down; reconnect in a "
                 + "moment (or to another instance)."), method));
             return;
         }
-        if (matchStreams.size() + lobbyStreams.size() + opening.get() >= config.maxStreams()) {
+        if (!slots.tryTake(config.maxStreams())) {
             safeError(out, ErrorMapper.toStatus(LobbyException.exhausted("This lobby instance serves its maximum of "
                 + config.maxStreams() + " watch streams; try again later or on another instance."), method));
             return;
         }
-        opening.incrementAndGet();
+        java.util.concurrent.atomic.AtomicBoolean handed = new java.util.concurrent.atomic.AtomicBoolean();
         streamPool.execute(() -> {
             try {
-                setup.run();
+                setup.run(stream -> {
+                    if (handed.compareAndSet(false, true)) {
+                        slots.handTo(stream);
+                    }
+                });
             } finally {
-                opening.decrementAndGet();
+                if (!handed.get()) {
+                    slots.release();
+                }
             }
         });
     }

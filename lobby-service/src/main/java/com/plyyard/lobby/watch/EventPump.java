@@ -30,6 +30,13 @@ public abstract class EventPump<E> {
     private final AtomicBoolean dirty = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile long cursor;
+    /**
+     * Set by {@link #begin}: until then the cursor is not the stream's, and a wake (the transport's first "ready"
+     * comes while the snapshot is being sent) must not send anything.
+     */
+    private volatile boolean begun;
+    /** Run once when the stream closes (its slot given back); set by {@link #onClose}. */
+    private volatile Runnable onClose;
 
     EventPump(EventSink<E> out, Executor executor, java.time.Duration slowClientCutoff) {
         this.out = out;
@@ -65,6 +72,7 @@ public abstract class EventPump<E> {
      */
     protected final boolean begin(long fromVersion) {
         cursor = fromVersion;
+        begun = true;
         register();
         if (closed.get()) {
             unregister();
@@ -74,8 +82,8 @@ public abstract class EventPump<E> {
     }
 
     public final void wake() {
-        if (closed.get()) {
-            return;
+        if (closed.get() || !begun) {
+            return; // not begun: the snapshot is still being sent, and begin() wakes the pump itself
         }
         dirty.set(true);
         if (running.compareAndSet(false, true)) {
@@ -85,6 +93,28 @@ public abstract class EventPump<E> {
                 running.set(false);
                 fail(LobbyException.exhausted("The lobby is overloaded; reconnect with from_version " + cursor + "."));
             }
+        }
+    }
+
+    /** Runs {@code action} once when this stream closes (at once if it has closed already). */
+    public final void onClose(Runnable action) {
+        synchronized (closed) {
+            if (!closed.get()) {
+                onClose = action;
+                return;
+            }
+        }
+        action.run();
+    }
+
+    private void closedNow() {
+        Runnable action;
+        synchronized (closed) {
+            action = onClose;
+            onClose = null;
+        }
+        if (action != null) {
+            action.run();
         }
     }
 
@@ -152,7 +182,7 @@ public abstract class EventPump<E> {
 
     /** The client cancelled (or the call ended): unregister and give presence back (off the gRPC thread). */
     public final void cancelled() {
-        if (closed.compareAndSet(false, true)) {
+        if (closeOnce()) {
             unregister();
             if (holdsPresence()) {
                 try {
@@ -164,12 +194,24 @@ public abstract class EventPump<E> {
         }
     }
 
+    /** Closes the stream if it was open: true the one time it does (and its close action runs). */
+    private boolean closeOnce() {
+        boolean now;
+        synchronized (closed) {
+            now = closed.compareAndSet(false, true);
+        }
+        if (now) {
+            closedNow();
+        }
+        return now;
+    }
+
     final void serverStopping() {
         fail(LobbyException.unavailable("lobby-service is shutting down; reconnect with from_version " + cursor + "."));
     }
 
     private void fail(LobbyException reason) {
-        if (closed.compareAndSet(false, true)) {
+        if (closeOnce()) {
             unregister();
             releasePresence();
             try {
