@@ -1,6 +1,7 @@
 package com.plyyard.lobby.grpc;
 
 import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.lobby.watch.EventPump;
 import com.plyyard.lobby.watch.StreamSlots;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
@@ -15,7 +16,9 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -31,7 +34,7 @@ public class WorkerPool {
     private ThreadPoolExecutor pool;
     private ThreadPoolExecutor streamPool;
     /** Set when the lobby starts stopping: new calls are refused, those in flight finish and are answered. */
-    private final java.util.concurrent.atomic.AtomicBoolean draining = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean draining = new AtomicBoolean();
     private final AtomicInteger inFlight = new AtomicInteger();
     @Inject
     StreamSlots slots;
@@ -143,7 +146,7 @@ public class WorkerPool {
 
     /** What a watch stream's setup does with its slot: hands it to the stream it created ({@link StreamSlots#handTo}). */
     interface StreamSetup {
-        void run(java.util.function.Consumer<com.plyyard.lobby.watch.EventPump<?>> handTo);
+        void run(Consumer<EventPump<?>> handTo);
     }
 
     /**
@@ -163,7 +166,7 @@ public class WorkerPool {
                 + config.maxStreams() + " watch streams; try again later or on another instance."), method));
             return;
         }
-        java.util.concurrent.atomic.AtomicBoolean handed = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicBoolean handed = new AtomicBoolean();
         streamPool.execute(() -> {
             try {
                 setup.run(stream -> {

@@ -14,8 +14,8 @@ import java.util.Locale;
 import java.util.UUID;
 
 /**
- * A match being changed inside a unit of work: its row (locked by the caller), its seats, its game state and the
- * database time of the change. The checks every change starts with, and the clock and state updates every change
+ * A match being changed: its row (locked by the caller's unit of work, or read as one snapshot by the move path, whose
+ * write is then guarded by the version read), its seats, its game state and the database time of the change. The checks every change starts with, and the clock and state updates every change
  * ends with, are here; what a call does with them is in the classes named after the calls.
  */
 public final class LockedMatch {

@@ -2,6 +2,7 @@ package com.plyyard.lobby.watch;
 
 import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.lobby.db.TransientFailures;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -16,9 +17,6 @@ import org.jboss.logging.Logger;
 public abstract class EventPump<E> {
     private static final Logger LOG = Logger.getLogger(EventPump.class);
     private static final int BATCH = 200;
-
-    /** The default of {@code plyyard.lobby.watch.slow-client-cutoff}. */
-    static final String SLOW_CLIENT_CUTOFF = "30s";
 
     private final EventSink<E> out;
     private final Executor executor;
@@ -38,7 +36,7 @@ public abstract class EventPump<E> {
     /** Run once when the stream closes (its slot given back); set by {@link #onClose}. */
     private volatile Runnable onClose;
 
-    EventPump(EventSink<E> out, Executor executor, java.time.Duration slowClientCutoff) {
+    EventPump(EventSink<E> out, Executor executor, Duration slowClientCutoff) {
         this.out = out;
         this.executor = executor;
         this.slowClientMillis = slowClientCutoff.toMillis();

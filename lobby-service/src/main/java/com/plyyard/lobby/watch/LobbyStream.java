@@ -19,7 +19,7 @@ public final class LobbyStream extends EventPump<LobbyEvent> {
     private boolean present;
 
     LobbyStream(UUID player, EventSink<LobbyEvent> out, LobbyStreams streams, Executor executor) {
-        super(out, executor, streams.slowClientCutoff);
+        super(out, executor, streams.config.slowClientCutoff());
         this.player = player;
         this.streams = streams;
     }

@@ -24,10 +24,8 @@ import java.util.concurrent.Executor;
  */
 @ApplicationScoped
 public class LobbyStreams {
-    /** How long a watcher may take nothing while events wait before its stream is cut (docs/lobby.md, "WatchMatch"). */
-    @org.eclipse.microprofile.config.inject.ConfigProperty(name = "plyyard.lobby.watch.slow-client-cutoff",
-        defaultValue = EventPump.SLOW_CLIENT_CUTOFF)
-    java.time.Duration slowClientCutoff;
+    @Inject
+    WatchConfig config;
 
     @Inject
     UnitOfWork unitOfWork;

@@ -18,7 +18,7 @@ public final class MatchStream extends EventPump<MatchEvent> {
     private volatile int presenceSeat = -1;
 
     MatchStream(UUID matchId, EventSink<MatchEvent> out, MatchStreams streams, Executor executor) {
-        super(out, executor, streams.slowClientCutoff);
+        super(out, executor, streams.config.slowClientCutoff());
         this.matchId = matchId;
         this.streams = streams;
     }

@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * This instance's open WatchMatch streams, by match. A signal (after a local commit, or a NOTIFY from any instance)
@@ -27,10 +28,8 @@ import java.util.concurrent.Executor;
  */
 @ApplicationScoped
 public class MatchStreams {
-    /** How long a watcher may take nothing while events wait before its stream is cut (docs/lobby.md, "WatchMatch"). */
-    @org.eclipse.microprofile.config.inject.ConfigProperty(name = "plyyard.lobby.watch.slow-client-cutoff",
-        defaultValue = EventPump.SLOW_CLIENT_CUTOFF)
-    java.time.Duration slowClientCutoff;
+    @Inject
+    WatchConfig config;
 
     @Inject
     UnitOfWork unitOfWork;
@@ -47,7 +46,7 @@ public class MatchStreams {
     private final Map<UUID, Set<MatchStream>> byMatch = new ConcurrentHashMap<>();
     /** The recent events of each match in {@link #byMatch}, created and dropped with its set of streams. */
     private final Map<UUID, RecentEvents> recent = new ConcurrentHashMap<>();
-    private final java.util.concurrent.atomic.AtomicInteger open = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger open = new AtomicInteger();
     private volatile boolean stopping;
 
     /** A new stream of the match into {@code out}, pumped on {@code executor}; {@link MatchStream#start} starts it. */
