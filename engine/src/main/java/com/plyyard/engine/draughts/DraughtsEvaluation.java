@@ -1,7 +1,13 @@
 package com.plyyard.engine.draughts;
 
 /**
- * Static evaluation of a draughts position in hundredths of a man, from White's view: material (a king is
+ * Static evaluation of a draughts position in hundredths of a man, from White's view.
+ *
+ * <p>Two evaluations exist: the fitted {@link PatternEvaluation} (the default when its weights are present) and the
+ * hand-written one below ({@code -Dplyyard.draughts.evaluation=classic} plays it, to measure one against the other).
+ * Both keep the rule knowledge of lone kings.
+ *
+ * <p>The hand-written one: material (a king is
  * worth three men), tempo (how far the men have advanced), centre, structure (back-rank guards, men covered
  * from behind), runaway men (a man no enemy piece can stop before it crowns), and basic endings (a lone king
  * against at most three pieces is a draw under both rule sets in practice; FMJD's 16- and 5-move rules make
@@ -10,57 +16,51 @@ package com.plyyard.engine.draughts;
 final class DraughtsEvaluation {
     static final int MAN = 100;
     static final int KING = 300;
-    private static final int[] TEMPO = new int[64];
     private static final int[] CENTRE = new int[64];
     /** Squares White's men must stay on to guard its promotion row early on (Black: mirrored). */
     private static final long WHITE_GUARD = Squares.mask(47) | Squares.mask(48) | Squares.mask(49);
     private static final long BLACK_GUARD = Squares.mask(2) | Squares.mask(3) | Squares.mask(4);
-    /** For each bit, the squares in front of a White man that an enemy could stop it from (its cone). */
-    private static final long[] WHITE_CONE = new long[64];
-    private static final long[] BLACK_CONE = new long[64];
+    /** Rows advanced by a White man, and the men's cones: one definition with the fitted evaluation's features. */
+    private static final int[] TEMPO = DraughtsFeatures.TEMPO_OF_BIT;
+    private static final long[] WHITE_CONE = DraughtsFeatures.WHITE_CONE;
+    private static final long[] BLACK_CONE = DraughtsFeatures.BLACK_CONE;
 
     static {
         for (int s = 1; s <= 50; s++) {
-            int bit = Squares.bit(s);
             int row = Squares.row(s);
             int col = Squares.column(s);
-            TEMPO[bit] = 9 - row; // rows advanced by a White man (0 on its home row)
             boolean centreFile = col >= 2 && col <= 7;
             boolean centreRow = row >= 3 && row <= 6;
-            CENTRE[bit] = (centreFile ? 4 : 0) + (centreFile && centreRow ? 6 : 0);
-            long wc = 0;
-            long bc = 0;
-            for (int t = 1; t <= 50; t++) {
-                int dr = Squares.row(t) - row;
-                int dc = Math.abs(Squares.column(t) - col);
-                if (dr < 0 && dc <= -dr + 1) {
-                    wc |= Squares.mask(t);
-                }
-                if (dr > 0 && dc <= dr + 1) {
-                    bc |= Squares.mask(t);
-                }
-            }
-            WHITE_CONE[bit] = wc;
-            BLACK_CONE[bit] = bc;
+            CENTRE[Squares.bit(s)] = (centreFile ? 4 : 0) + (centreFile && centreRow ? 6 : 0);
         }
     }
+
+    /** The fitted evaluation, or null when this JVM plays the hand-written one. */
+    private static final PatternEvaluation PATTERNS =
+        "classic".equals(System.getProperty("plyyard.draughts.evaluation")) ? null : PatternEvaluation.loadDefault();
 
     private DraughtsEvaluation() {
     }
 
     /** From White's view. */
-    static int evaluate(long white, long black, long kings) {
+    static int evaluate(long white, long black, long kings, boolean whiteToMove) {
+        int whitePieces = Long.bitCount(white);
+        int blackPieces = Long.bitCount(black);
+        if ((whitePieces == 1 && (white & kings) != 0 && blackPieces <= 3)
+            || (blackPieces == 1 && (black & kings) != 0 && whitePieces <= 3)) {
+            return (whitePieces - blackPieces) * 5; // a lone king holds a draw against up to three pieces
+        }
+        return PATTERNS == null ? classic(white, black, kings) : PATTERNS.evaluate(white, black, kings, whiteToMove);
+    }
+
+    /** The hand-written evaluation, from White's view. */
+    static int classic(long white, long black, long kings) {
         int whiteMen = Long.bitCount(white & ~kings);
         int blackMen = Long.bitCount(black & ~kings);
         int whiteKings = Long.bitCount(white & kings);
         int blackKings = Long.bitCount(black & kings);
         int whitePieces = whiteMen + whiteKings;
         int blackPieces = blackMen + blackKings;
-        // a lone king holds a draw against up to three pieces
-        if ((whitePieces == 1 && whiteKings == 1 && blackPieces <= 3)
-            || (blackPieces == 1 && blackKings == 1 && whitePieces <= 3)) {
-            return (whitePieces - blackPieces) * 5;
-        }
         int score = MAN * (whiteMen - blackMen) + KING * (whiteKings - blackKings);
         int pieces = whitePieces + blackPieces;
         for (long m = white & ~kings; m != 0; m &= m - 1) {

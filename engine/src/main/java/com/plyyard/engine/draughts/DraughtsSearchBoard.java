@@ -145,7 +145,7 @@ public final class DraughtsSearchBoard implements SearchBoard {
 
     @Override
     public int evaluate() {
-        int e = DraughtsEvaluation.evaluate(white[ply], black[ply], kings[ply]);
+        int e = DraughtsEvaluation.evaluate(white[ply], black[ply], kings[ply], whiteToMove[ply]);
         return whiteToMove[ply] ? e : -e;
     }
 

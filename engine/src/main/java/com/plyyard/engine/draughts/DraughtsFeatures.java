@@ -1,0 +1,171 @@
+package com.plyyard.engine.draughts;
+
+/**
+ * The features of the pattern evaluation ({@link PatternEvaluation}) and of its training ({@code ./plyyard train
+ * draughts}): one definition, so that what is fitted is exactly what is played.
+ *
+ * <p><b>Regions.</b> The board is covered by 16 overlapping windows of 4 × 4 squares, anchored on every second row
+ * and column (rows 0, 2, 4, 6 × columns 0, 2, 4, 6 of the 10 × 10 board). A window holds 8 playable squares, two
+ * in each of its rows, and with the bit layout of {@link Squares} those two are adjacent bits: the window's row
+ * {@code r} at column anchor {@code 2k} holds the row's playable squares number {@code k} and {@code k + 1}. Each
+ * square is empty, a White man or a Black man (kings are left to the scalar features), so a window has
+ * 3<sup>8</sup> = 6 561 configurations, each with a weight of its own.
+ *
+ * <p><b>Colour symmetry.</b> Turning the board half a turn and swapping the colours maps square s to 51 − s and
+ * must negate the evaluation. The 8 windows of the upper half (anchor rows 0 and 2) own the weights; a lower window
+ * is the turned image of an upper one, and is scored as minus the upper window's weight of the turned, colour-swapped
+ * board. So every position yields, per upper window, one configuration counted +1 (the board as it is) and one
+ * counted −1 (the board turned), and the fitted evaluation is antisymmetric by construction.
+ *
+ * <p><b>Phase.</b> Every feature has an opening and an endgame weight, mixed by the share of men still on the
+ * board ({@link #phase}).
+ */
+public final class DraughtsFeatures {
+    /** Windows that own weights (the upper half). */
+    public static final int WINDOWS = 8;
+    public static final int CONFIGURATIONS = 6561;
+    /** Scalar features after the windows' weights, each from White's view. */
+    public static final int MEN = 0;
+    public static final int KINGS = 1;
+    /** Rows advanced, summed over the men. */
+    public static final int TEMPO = 2;
+    /** +1 with White to move, −1 with Black. */
+    public static final int TO_MOVE = 3;
+    /** Men no enemy piece can stop any more (see {@link #runaways}). */
+    public static final int RUNAWAYS = 4;
+    /** Has kings while the other side has none. */
+    public static final int SOLE_KINGS = 5;
+    public static final int SCALARS = 6;
+    /** Weights per phase: the windows' tables, then the scalars. */
+    public static final int WEIGHTS = WINDOWS * CONFIGURATIONS + SCALARS;
+    public static final int FIRST_SCALAR = WINDOWS * CONFIGURATIONS;
+
+    /** Shift of each window row's lowest square, per window: [window][row of the window]. */
+    private static final int[][] ROW_SHIFT = new int[WINDOWS][4];
+    /** The configuration number of two squares' contents: [White men bits][Black men bits], 2 bits each. */
+    private static final int[][] PAIR = new int[4][4];
+    /** Rows advanced by a White man on each bit (0 on its home row). */
+    static final int[] TEMPO_OF_BIT = new int[64];
+    /** For each bit, the squares in front of a White man (Black: behind) from which an enemy could stop it. */
+    static final long[] WHITE_CONE = new long[64];
+    static final long[] BLACK_CONE = new long[64];
+
+    static {
+        for (int w = 0; w < WINDOWS; w++) {
+            int anchorRow = 2 * (w / 4);
+            int k = w % 4; // column anchor 2k: the row's playable squares k and k + 1
+            for (int r = 0; r < 4; r++) {
+                int row = anchorRow + r;
+                ROW_SHIFT[w][r] = Squares.bit(row * 5 + k + 1);
+            }
+        }
+        for (int wm = 0; wm < 4; wm++) {
+            for (int bm = 0; bm < 4; bm++) {
+                // a square with both bits cannot occur; any number does, the table only needs to be defined
+                int first = (wm & 1) != 0 ? 1 : (bm & 1) != 0 ? 2 : 0;
+                int second = (wm & 2) != 0 ? 1 : (bm & 2) != 0 ? 2 : 0;
+                PAIR[wm][bm] = first + 3 * second;
+            }
+        }
+        for (int s = 1; s <= 50; s++) {
+            int bit = Squares.bit(s);
+            int row = Squares.row(s);
+            int col = Squares.column(s);
+            TEMPO_OF_BIT[bit] = 9 - row;
+            long wc = 0;
+            long bc = 0;
+            for (int t = 1; t <= 50; t++) {
+                int dr = Squares.row(t) - row;
+                int dc = Math.abs(Squares.column(t) - col);
+                if (dr < 0 && dc <= -dr + 1) {
+                    wc |= Squares.mask(t);
+                }
+                if (dr > 0 && dc <= dr + 1) {
+                    bc |= Squares.mask(t);
+                }
+            }
+            WHITE_CONE[bit] = wc;
+            BLACK_CONE[bit] = bc;
+        }
+    }
+
+    private DraughtsFeatures() {
+    }
+
+    /** The board turned half a turn: square s goes to 51 − s (ghost bits to ghost bits). */
+    public static long turned(long mask) {
+        return Long.reverse(mask) >>> 10;
+    }
+
+    /** The configuration (0..6560) of window {@code w} with these men. */
+    public static int configuration(int w, long whiteMen, long blackMen) {
+        int[] shifts = ROW_SHIFT[w];
+        int c = 0;
+        for (int r = 3; r >= 0; r--) {
+            int s = shifts[r];
+            c = c * 9 + PAIR[(int) (whiteMen >>> s) & 3][(int) (blackMen >>> s) & 3];
+        }
+        return c;
+    }
+
+    /** The share of the 40 men still on the board, 0..1: 1 weighs the opening weights, 0 the endgame's. */
+    public static double phase(long white, long black, long kings) {
+        return Math.min(40, Long.bitCount((white | black) & ~kings)) / 40.0;
+    }
+
+    /** Men that crown unstoppably: no enemy in the cone before them and at most four rows to go (tempo ignored). */
+    public static int runaways(long men, long enemies, boolean whiteMen) {
+        int n = 0;
+        for (long m = men; m != 0; m &= m - 1) {
+            int bit = Long.numberOfTrailingZeros(m);
+            int tempo = whiteMen ? TEMPO_OF_BIT[bit] : 9 - TEMPO_OF_BIT[bit];
+            long cone = whiteMen ? WHITE_CONE[bit] : BLACK_CONE[bit];
+            if (tempo >= 5 && (cone & enemies) == 0) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Rows advanced by White's men minus rows advanced by Black's. */
+    public static int tempo(long whiteMen, long blackMen) {
+        int t = 0;
+        for (long m = whiteMen; m != 0; m &= m - 1) {
+            t += TEMPO_OF_BIT[Long.numberOfTrailingZeros(m)];
+        }
+        for (long m = blackMen; m != 0; m &= m - 1) {
+            t -= 9 - TEMPO_OF_BIT[Long.numberOfTrailingZeros(m)];
+        }
+        return t;
+    }
+
+    /** The scalar features' values, from White's view, into {@code out} (length {@link #SCALARS}). */
+    public static void scalars(long white, long black, long kings, boolean whiteToMove, int[] out) {
+        long wm = white & ~kings;
+        long bm = black & ~kings;
+        int wk = Long.bitCount(white & kings);
+        int bk = Long.bitCount(black & kings);
+        out[MEN] = Long.bitCount(wm) - Long.bitCount(bm);
+        out[KINGS] = wk - bk;
+        out[TEMPO] = tempo(wm, bm);
+        out[TO_MOVE] = whiteToMove ? 1 : -1;
+        out[RUNAWAYS] = runaways(wm, black, true) - runaways(bm, white, false);
+        out[SOLE_KINGS] = (wk > 0 && bk == 0 ? 1 : 0) - (bk > 0 && wk == 0 ? 1 : 0);
+    }
+
+    /**
+     * The windows' active configurations: {@code plus[w]} counted +1 (the board as it is), {@code minus[w]} counted
+     * −1 (the board turned, colours swapped), as indices into a phase's weights.
+     */
+    public static void windows(long white, long black, long kings, int[] plus, int[] minus) {
+        long wm = white & ~kings;
+        long bm = black & ~kings;
+        long turnedWhite = turned(bm); // Black's men, turned, play White's part
+        long turnedBlack = turned(wm);
+        for (int w = 0; w < WINDOWS; w++) {
+            int base = w * CONFIGURATIONS;
+            plus[w] = base + configuration(w, wm, bm);
+            minus[w] = base + configuration(w, turnedWhite, turnedBlack);
+        }
+    }
+}
