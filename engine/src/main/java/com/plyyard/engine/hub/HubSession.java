@@ -256,8 +256,9 @@ public final class HubSession {
             .with("score", String.format(Locale.ROOT, "%.2f", info.score() / 100.0))
             .with("nodes", info.nodes())
             .with("time", String.format(Locale.ROOT, "%.3f", info.millis() / 1000.0));
-        if (info.millis() > 0) {
-            line = line.with("nps", String.format(Locale.ROOT, "%.1f", info.nodes() / (info.millis() * 1000.0)));
+        double mnps = info.millis() > 0 ? info.nodes() / (info.millis() * 1000.0) : 0;
+        if (mnps >= 0.05) { // a speed that would show as 0.0 tells the GUI nothing
+            line = line.with("nps", String.format(Locale.ROOT, "%.1f", mnps));
         }
         List<String> pv = hubMoves(root, info.pv());
         return pv.isEmpty() ? line : line.with("pv", String.join(" ", pv));
