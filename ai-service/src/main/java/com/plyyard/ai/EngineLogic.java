@@ -1,7 +1,9 @@
 package com.plyyard.ai;
 
+import com.plyyard.ai.hub.ExternalHubEngine;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
+import com.plyyard.engine.draughts.DraughtsPosition;
 import com.plyyard.engine.search.Engine;
 import com.plyyard.engine.search.Level;
 import com.plyyard.engine.search.Limits;
@@ -18,6 +20,8 @@ import io.grpc.Status;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -26,12 +30,17 @@ import org.jboss.logging.Logger;
 /**
  * What BestMove and Analyze do: the state becomes an engine position through the shared mapping, the limits an
  * {@link Engine.Request}, and the search runs on a leased engine ({@link EnginePool}) until its limits, the
- * server maximum, the client's cancellation or deadline, or the server's shutdown. Methods throw engine
- * exceptions or gRPC statuses ({@link AiErrors} turns them into statuses). Blocking: call them on worker threads.
+ * server maximum, the client's cancellation or deadline, or the server's shutdown. FMJD BestMove requests may go to
+ * an external Hub engine instead ({@link ExternalHubEngine}, when configured); ours answers whenever it cannot.
+ * Methods throw engine exceptions or gRPC statuses ({@link AiErrors} turns them into statuses). Blocking: call them on
+ * worker threads.
  */
 @ApplicationScoped
 public class EngineLogic {
     private static final Logger LOG = Logger.getLogger(EngineLogic.class);
+
+    /** {@link BestMoveResponse#getEngine()} when our engine chose the move. */
+    static final String OUR_ENGINE = "plyyard";
 
     private final ProtoMapper mapper = ProtoMapper.standard();
 
@@ -40,6 +49,9 @@ public class EngineLogic {
 
     @Inject
     MeterRegistry metrics;
+
+    @Inject
+    ExternalHubEngine externalHub;
 
     @ConfigProperty(name = "plyyard.ai.max-move-millis", defaultValue = "60000")
     long maxMoveMillis;
@@ -53,23 +65,29 @@ public class EngineLogic {
      */
     public BestMoveResponse bestMove(BestMoveRequest request, BooleanSupplier clientGone) {
         Prepared p = prepare(request);
-        Engine.Result result = run("BestMove", p, clientGone, null);
-        LegalMove move = result.move();
-        if (move == null || !p.position().legalMoves().contains(move)) {
-            // the contract: never an illegal move, whatever the search did
-            LOG.errorf("BestMove: the engine chose %s, which is not a legal move of %s %s", move == null ? "no move"
-                : move.notation(), p.position().rules().id(), p.position().notation());
-            throw Status.INTERNAL.withDescription("The engine chose a move that is not legal in this position; the error "
-                + "has been logged.").asRuntimeException();
+        try (EnginePool.Lease lease = lease()) {
+            if (externalHub.wants(p.position(), p.request())) {
+                Optional<ExternalHubEngine.Answer> answer = externalHub.bestMove((DraughtsPosition) p.position(), p.request(),
+                    () -> clientGone.getAsBoolean() || lease.serverClosing());
+                if (answer.isPresent()) {
+                    metrics.counter("plyyard.ai.searches", "method", "BestMove").increment();
+                    checkStillWanted("BestMove", lease, clientGone);
+                    ExternalHubEngine.Answer a = answer.get();
+                    return response(p, a.move(), a.score(), a.depth(), a.nodes(), a.millis(), a.pv(), a.engine());
+                }
+            }
+            Engine.Result result = search("BestMove", lease, p, clientGone, null);
+            LegalMove move = result.move();
+            if (move == null || !p.position().legalMoves().contains(move)) {
+                // the contract: never an illegal move, whatever the search did
+                LOG.errorf("BestMove: the engine chose %s, which is not a legal move of %s %s", move == null ? "no move"
+                    : move.notation(), p.position().rules().id(), p.position().notation());
+                throw Status.INTERNAL.withDescription("The engine chose a move that is not legal in this position; the error "
+                    + "has been logged.").asRuntimeException();
+            }
+            return response(p, move, result.score(), result.depth(), result.nodes(), result.millis(), result.pv(),
+                OUR_ENGINE);
         }
-        return BestMoveResponse.newBuilder()
-            .setMove(mapper.move(move, p.position().rules()))
-            .setScore(result.score())
-            .setDepth(result.depth())
-            .setNodes(result.nodes())
-            .setMillis(result.millis())
-            .addAllPv(result.pv())
-            .build();
     }
 
     /**
@@ -79,34 +97,56 @@ public class EngineLogic {
      */
     public void analyze(BestMoveRequest request, BooleanSupplier clientGone, Consumer<AnalysisLine> out) {
         Prepared p = prepare(request);
-        run("Analyze", p, clientGone, info -> out.accept(AnalysisLine.newBuilder()
-            .setDepth(info.depth())
-            .setScore(info.score())
-            .addAllPv(info.pv())
-            .setNodes(info.nodes())
-            .setMillis(info.millis())
-            .build()));
+        try (EnginePool.Lease lease = lease()) {
+            search("Analyze", lease, p, clientGone, info -> out.accept(AnalysisLine.newBuilder()
+                .setDepth(info.depth())
+                .setScore(info.score())
+                .addAllPv(info.pv())
+                .setNodes(info.nodes())
+                .setMillis(info.millis())
+                .build()));
+        }
     }
 
-    private Engine.Result run(String method, Prepared p, BooleanSupplier clientGone, Consumer<SearchInfo> onIteration) {
-        EnginePool.Lease lease = pool.tryAcquire().orElseThrow(() -> Statuses.resourceExhausted(
+    private BestMoveResponse response(Prepared p, LegalMove move, int score, int depth, long nodes, long millis,
+                                      List<String> pv, String engine) {
+        return BestMoveResponse.newBuilder()
+            .setMove(mapper.move(move, p.position().rules()))
+            .setScore(score)
+            .setDepth(depth)
+            .setNodes(nodes)
+            .setMillis(millis)
+            .addAllPv(pv)
+            .setEngine(engine)
+            .build();
+    }
+
+    private EnginePool.Lease lease() {
+        return pool.tryAcquire().orElseThrow(() -> Statuses.resourceExhausted(
             "ai-service is already running " + pool.maxConcurrent() + " searches, its limit; try again in a moment."));
-        try (lease) {
-            Engine engine = lease.engine();
-            engine.newGame(); // every request starts from empty tables: the same request, the same answer
-            BooleanSupplier stop = () -> clientGone.getAsBoolean() || lease.serverClosing();
-            metrics.counter("plyyard.ai.searches", "method", method).increment();
-            Engine.Result result = engine.bestMove(p.position(), p.request(), stop, onIteration);
-            if (clientGone.getAsBoolean()) {
-                metrics.counter("plyyard.ai.searches.cancelled", "method", method).increment();
-                throw Status.CANCELLED.withDescription("The client cancelled the search.").asRuntimeException();
-            }
-            if (lease.serverClosing()) {
-                throw Status.UNAVAILABLE.withDescription("ai-service is shutting down; ask again in a moment.")
-                    .asRuntimeException();
-            }
-            metrics.counter("plyyard.ai.nodes", "method", method).increment(result.nodes());
-            return result;
+    }
+
+    private Engine.Result search(String method, EnginePool.Lease lease, Prepared p, BooleanSupplier clientGone,
+                                 Consumer<SearchInfo> onIteration) {
+        Engine engine = lease.engine();
+        engine.newGame(); // every request starts from empty tables: the same request, the same answer
+        BooleanSupplier stop = () -> clientGone.getAsBoolean() || lease.serverClosing();
+        metrics.counter("plyyard.ai.searches", "method", method).increment();
+        Engine.Result result = engine.bestMove(p.position(), p.request(), stop, onIteration);
+        checkStillWanted(method, lease, clientGone);
+        metrics.counter("plyyard.ai.nodes", "method", method).increment(result.nodes());
+        return result;
+    }
+
+    /** A search that ended because its client left or the server is closing is not answered. */
+    private void checkStillWanted(String method, EnginePool.Lease lease, BooleanSupplier clientGone) {
+        if (clientGone.getAsBoolean()) {
+            metrics.counter("plyyard.ai.searches.cancelled", "method", method).increment();
+            throw Status.CANCELLED.withDescription("The client cancelled the search.").asRuntimeException();
+        }
+        if (lease.serverClosing()) {
+            throw Status.UNAVAILABLE.withDescription("ai-service is shutting down; ask again in a moment.")
+                .asRuntimeException();
         }
     }
 

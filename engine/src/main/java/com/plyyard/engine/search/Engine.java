@@ -94,13 +94,7 @@ public final class Engine {
             }
             return l;
         }
-        long millis = level.millis();
-        if (request.clockMillis() >= 0) {
-            // a share of the remaining time, never more than the level's own budget
-            long share = request.clockMillis() / 30 + request.incrementMillis() * 3 / 4;
-            millis = Math.max(20, Math.min(millis, share));
-        }
-        return new Limits(game.depthCaps().of(level), 0, millis);
+        return new Limits(game.depthCaps().of(level), 0, level.moveMillis(request.clockMillis(), request.incrementMillis()));
     }
 
     /** Softmax choice among the moves within the level's window of the best; forced losses only if all are. */

@@ -35,6 +35,23 @@ public enum Level {
         return millis;
     }
 
+    /**
+     * The time this level spends on a move: its own budget, or with a clock ({@code clockMillis} ≥ 0) a share of the
+     * clock when that is less.
+     */
+    public long moveMillis(long clockMillis, long incrementMillis) {
+        return clockMillis < 0 ? millis : withinClock(millis, clockMillis, incrementMillis);
+    }
+
+    /**
+     * A time budget kept within a clock: at most {@code clock/30 + 3/4·increment}, at least 20 ms. Shared by the
+     * levels and by anything else that plays with a player's clock (ai-service's external engine).
+     */
+    public static long withinClock(long budgetMillis, long clockMillis, long incrementMillis) {
+        long share = clockMillis / 30 + incrementMillis * 3 / 4;
+        return Math.max(20, Math.min(budgetMillis, share));
+    }
+
     public int window() {
         return window;
     }
