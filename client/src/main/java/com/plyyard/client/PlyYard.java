@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
     subcommands = {PerftCommand.class, MovesCommand.class, ApplyCommand.class, BestMoveCommand.class, MatchCommand.class,
         UpCommand.class, PlayCommand.class, WatchCommand.class, ExportCommand.class, SeekCommand.class, PoolCommand.class,
         PartyCommand.class, ChallengeCommand.class, RematchCommand.class, RatingsCommand.class, TokensCommand.class,
-        com.plyyard.client.bench.BenchCommand.class,
+        com.plyyard.client.bench.BenchCommand.class, com.plyyard.client.dxp.DxpCommand.class,
         CommandLine.HelpCommand.class})
 public class PlyYard implements Runnable {
     @Spec

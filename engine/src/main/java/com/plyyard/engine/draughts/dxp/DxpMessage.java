@@ -28,6 +28,11 @@ public sealed interface DxpMessage {
     /** The message as the protocol writes it, without the NUL. */
     String encode();
 
+    /** The protocol's name of the type: GAMEREQ, GAMEACC, MOVE, GAMEEND, CHAT, BACKREQ or BACKACC. */
+    default String typeName() {
+        return typeName(type());
+    }
+
     /**
      * GAMEREQ ({@code R}), initiator to follower: {@code R}, version (2 digits, {@code 01}), the initiator's name
      * (32 characters, blank-padded), the follower's colour, thinking time in minutes for the whole game (3 digits),
@@ -309,13 +314,14 @@ public sealed interface DxpMessage {
         }
     }
 
-    /** BACKACC ({@code K}), the answer to a BACKREQ: {@code K} and the acceptance code (1 digit). 2 characters. */
+    /**
+     * BACKACC ({@code K}), the answer to a BACKREQ: {@code K} and the acceptance code (1 digit; 0 = done, any other
+     * refuses). 2 characters.
+     */
     record BackAccept(int code) implements DxpMessage {
         /** The take-back was made. */
         public static final int ACCEPTED = 0;
-        /** Refused: the receiver does not take moves back. */
-        public static final int NOT_SUPPORTED = 1;
-        /** Refused: not a position of this game, or no game in progress. */
+        /** Refused (not a position of this game, no game in progress); the code Moby Dam answers with, too. */
         public static final int REFUSED = 2;
 
         public BackAccept {
