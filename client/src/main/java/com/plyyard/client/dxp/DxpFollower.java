@@ -74,6 +74,7 @@ public final class DxpFollower {
                 return;
             }
             session(socket);
+            log("waiting for the next connection");
         }
     }
 
@@ -115,7 +116,7 @@ public final class DxpFollower {
                         if (active()) {
                             finish(null, "disconnected");
                         }
-                        log(in.problem() + "; waiting for the next connection");
+                        log(in.problem());
                         return;
                     }
                     case MALFORMED -> malformed(in.problem());
