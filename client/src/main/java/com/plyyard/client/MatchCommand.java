@@ -80,7 +80,7 @@ public class MatchCommand implements Callable<Integer> {
             starts = List.of(game.position(rules));
         }
         PrintWriter out = spec.commandLine().getOut();
-        SelfPlay.Summary summary = new SelfPlay(rules, levelA, levelB, starts, randomPlies, maxPlies, seed, maxOpeningScore).run(games, g -> {
+        MatchSummary summary = new SelfPlay(rules, levelA, levelB, starts, randomPlies, maxPlies, seed, maxOpeningScore).run(games, g -> {
             out.println("game=" + (g.number() + 1) + " a=" + String.join(",", g.aSeats()) + " result=" + g.result() + " plies="
                 + g.plies() + " reason=" + g.reason());
             out.flush();

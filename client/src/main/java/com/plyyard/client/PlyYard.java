@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
         UpCommand.class, PlayCommand.class, WatchCommand.class, ExportCommand.class, SeekCommand.class, PoolCommand.class,
         PartyCommand.class, ChallengeCommand.class, RematchCommand.class, RatingsCommand.class, TokensCommand.class,
         com.plyyard.client.bench.BenchCommand.class, com.plyyard.client.train.TrainCommand.class,
-        com.plyyard.client.hub.HubCommand.class,
+        com.plyyard.client.hub.HubCommand.class, com.plyyard.client.dxp.DxpCommand.class,
         CommandLine.HelpCommand.class})
 public class PlyYard implements Runnable {
     @Spec

@@ -3,7 +3,6 @@ package com.plyyard.client;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.plyyard.client.selfplay.SelfPlay;
 import com.plyyard.engine.Variants;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -87,13 +86,13 @@ class EngineCommandsTest {
 
     @Test
     void eloArithmetic() {
-        SelfPlay.Summary even = new SelfPlay.Summary(10, 5, 0, 5);
+        MatchSummary even = new MatchSummary(10, 5, 0, 5);
         assertEquals(0.0, even.elo(), 1e-9);
-        SelfPlay.Summary threeQuarters = new SelfPlay.Summary(100, 75, 0, 25);
+        MatchSummary threeQuarters = new MatchSummary(100, 75, 0, 25);
         assertEquals(190.8, threeQuarters.elo(), 0.1);
         // se = sqrt(0.1875 / 100) = 0.0433; margin = 1.96 * 0.0433 * 400 / (ln 10 * 0.1875) = 78.6
         assertEquals(78.6, threeQuarters.margin(), 0.1);
-        SelfPlay.Summary perfect = new SelfPlay.Summary(4, 4, 0, 0);
+        MatchSummary perfect = new MatchSummary(4, 4, 0, 0);
         assertTrue(Double.isFinite(perfect.elo()) && perfect.elo() > 300);
         assertTrue(perfect.margin() > 0);
         assertEquals("games=100 wins=75 draws=0 losses=25 score=75.0 elo=190.8±78.6", threeQuarters.line());

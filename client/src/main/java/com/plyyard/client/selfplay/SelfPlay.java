@@ -1,5 +1,6 @@
 package com.plyyard.client.selfplay;
 
+import com.plyyard.client.MatchSummary;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Outcome;
@@ -10,7 +11,6 @@ import com.plyyard.engine.search.Limits;
 import com.plyyard.engine.search.Level;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 
@@ -23,47 +23,6 @@ import java.util.function.Consumer;
 public final class SelfPlay {
     /** One finished game, from A's view. */
     public record Game(int number, List<String> aSeats, String result, int plies, String reason) {
-    }
-
-    /** A's results and the Elo difference they imply, with a 95 % margin. */
-    public record Summary(int games, int wins, int draws, int losses) {
-        public double score() {
-            return (wins + draws / 2.0) / games;
-        }
-
-        /** Elo difference of A over B; a perfect score is shrunk by half a game so it stays finite. */
-        public double elo() {
-            return elo(clamped());
-        }
-
-        private double clamped() {
-            double half = 0.5 / games;
-            return Math.min(1 - half, Math.max(half, score()));
-        }
-
-        /**
-         * Half-width of the 95 % interval, by the delta method on the per-game score variance (when every
-         * game ended alike, the binomial variance of the shrunk score stands in for the zero one).
-         */
-        public double margin() {
-            double p = clamped();
-            double meanSquares = (wins + draws / 4.0) / games;
-            double variance = meanSquares - score() * score();
-            if (variance < 1e-9) {
-                variance = p * (1 - p);
-            }
-            double se = Math.sqrt(variance / games);
-            return 1.96 * se * 400 / (Math.log(10) * p * (1 - p));
-        }
-
-        private static double elo(double p) {
-            return -400 * Math.log10(1 / p - 1);
-        }
-
-        public String line() {
-            return String.format(Locale.ROOT, "games=%d wins=%d draws=%d losses=%d score=%.1f elo=%.1f±%.1f", games, wins,
-                draws, losses, 100 * score(), elo(), margin());
-        }
     }
 
     private final VariantRules rules;
@@ -100,7 +59,7 @@ public final class SelfPlay {
         this.seed = seed;
     }
 
-    public Summary run(int games, Consumer<Game> progress) {
+    public MatchSummary run(int games, Consumer<Game> progress) {
         Engine engineA = new Engine(32);
         Engine engineB = new Engine(32);
         int wins = 0;
@@ -115,7 +74,7 @@ public final class SelfPlay {
             }
             progress.accept(game);
         }
-        return new Summary(games, wins, draws, losses);
+        return new MatchSummary(games, wins, draws, losses);
     }
 
     private Game play(int number, Engine engineA, Engine engineB) {

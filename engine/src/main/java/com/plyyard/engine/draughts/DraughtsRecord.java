@@ -58,6 +58,26 @@ public final class DraughtsRecord implements GameRecord {
         return new DraughtsRecord(first.rules(), first.state(), tags, canonical, result);
     }
 
+    /**
+     * The same record with a result the rules did not decide: a resignation, a forfeit, an adjudication (a game
+     * ended by the rules keeps its own result; reading the text back checks the same).
+     *
+     * @param result {@code 2-0}, {@code 0-2}, {@code 1-1} or {@code *} (the other spellings {@link #parse} reads too)
+     * @throws InvalidInputException if it is not a result, or the final position's result is another
+     */
+    public DraughtsRecord withResult(String result) {
+        String normalised = normaliseResult(result);
+        if (normalised == null) {
+            throw new InvalidInputException("No result given.");
+        }
+        DraughtsPosition last = replay();
+        if (last.isOver() && !normalised.equals("*") && !normalised.equals(resultOf(last))) {
+            throw new InvalidInputException("The result " + normalised + " contradicts the final position: "
+                + last.outcome().orElseThrow().description());
+        }
+        return new DraughtsRecord(rules, start, tags, moves, normalised);
+    }
+
     @Override
     public DraughtsRules rules() {
         return rules;

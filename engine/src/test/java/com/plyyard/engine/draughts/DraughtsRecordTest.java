@@ -127,4 +127,17 @@ class DraughtsRecordTest {
         assertThrows(InvalidInputException.class, () -> DraughtsRecord.parse("[GameType \"20\"]\n1. 32-28 {open *"));
         assertThrows(InvalidInputException.class, () -> DraughtsRecord.parse(""));
     }
+
+    @Test
+    void aResultTheRulesDidNotDecideIsKeptAndReadBack() {
+        DraughtsRecord adjourned = DraughtsRecord.record(DraughtsRules.fmjd().start(), List.of("32-28", "19-23"), Map.of());
+        assertEquals("*", adjourned.result());
+        DraughtsRecord resigned = adjourned.withResult("0-1");
+        assertEquals("0-2", resigned.result());
+        assertEquals("0-2", DraughtsRecord.parse(resigned.write()).result());
+        DraughtsRecord won = DraughtsRecord.record(DraughtsRules.fmjd().parse("W:W28:B23"), List.of("28x19"), Map.of());
+        assertEquals("2-0", won.withResult("2-0").result());
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> won.withResult("1-1"));
+        assertTrue(e.getMessage().contains("contradicts the final position"), e.getMessage());
+    }
 }
