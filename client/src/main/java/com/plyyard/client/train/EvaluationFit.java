@@ -36,13 +36,6 @@ final class EvaluationFit {
         endgame[DraughtsFeatures.FIRST_SCALAR + DraughtsFeatures.KINGS] = 300;
     }
 
-    /** Positions the evaluation overrides by rule (a lone king against at most three pieces) teach it nothing. */
-    static boolean learnable(long white, long black, long kings) {
-        int w = Long.bitCount(white);
-        int b = Long.bitCount(black);
-        return !((w == 1 && (white & kings) != 0 && b <= 3) || (b == 1 && (black & kings) != 0 && w <= 3));
-    }
-
     /** Runs {@code epochs} passes over the first {@code train} positions; prints both losses after each. */
     void fit(TrainingPositions data, int train, int epochs, long seed, PrintWriter log) {
         int[] order = new int[train];
@@ -61,7 +54,7 @@ final class EvaluationFit {
                 order[j] = t;
             }
             for (int i : order) {
-                if (learnable(data.white[i], data.black[i], data.kings[i])) {
+                if (!DraughtsFeatures.loneKingHolds(data.white[i], data.black[i], data.kings[i])) {
                     step(data, i, f);
                 }
             }
@@ -131,7 +124,7 @@ final class EvaluationFit {
         double sum = 0;
         int n = 0;
         for (int i = from; i < to; i++) {
-            if (!learnable(data.white[i], data.black[i], data.kings[i])) {
+            if (DraughtsFeatures.loneKingHolds(data.white[i], data.black[i], data.kings[i])) {
                 continue;
             }
             f.of(data, i);

@@ -44,11 +44,8 @@ final class DraughtsEvaluation {
 
     /** From White's view. */
     static int evaluate(long white, long black, long kings, boolean whiteToMove) {
-        int whitePieces = Long.bitCount(white);
-        int blackPieces = Long.bitCount(black);
-        if ((whitePieces == 1 && (white & kings) != 0 && blackPieces <= 3)
-            || (blackPieces == 1 && (black & kings) != 0 && whitePieces <= 3)) {
-            return (whitePieces - blackPieces) * 5; // a lone king holds a draw against up to three pieces
+        if (DraughtsFeatures.loneKingHolds(white, black, kings)) {
+            return (Long.bitCount(white) - Long.bitCount(black)) * 5; // a draw, by rule: see loneKingHolds
         }
         return PATTERNS == null ? classic(white, black, kings) : PATTERNS.evaluate(white, black, kings, whiteToMove);
     }

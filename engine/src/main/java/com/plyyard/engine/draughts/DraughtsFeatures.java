@@ -92,6 +92,17 @@ public final class DraughtsFeatures {
     private DraughtsFeatures() {
     }
 
+    /**
+     * A lone king against at most three pieces: a draw in practice under both rule sets (FMJD's 16- and 5-move rules
+     * make it one), which the evaluation scores by rule rather than by its weights — so the fit leaves such
+     * positions out.
+     */
+    public static boolean loneKingHolds(long white, long black, long kings) {
+        int w = Long.bitCount(white);
+        int b = Long.bitCount(black);
+        return (w == 1 && (white & kings) != 0 && b <= 3) || (b == 1 && (black & kings) != 0 && w <= 3);
+    }
+
     /** The board turned half a turn: square s goes to 51 − s (ghost bits to ghost bits). */
     public static long turned(long mask) {
         return Long.reverse(mask) >>> 10;
