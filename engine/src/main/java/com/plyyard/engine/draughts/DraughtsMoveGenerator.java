@@ -66,12 +66,12 @@ public final class DraughtsMoveGenerator {
             for (long m = manCapturers; m != 0; m &= m - 1) {
                 int b = Long.numberOfTrailingZeros(m);
                 fromBit = b;
-                manCaptures(b, 0L, 0, 0, empty | (1L << b));
+                manJumps(b, 0L, 0, 0, empty | (1L << b)); // the first jump; manJump goes on only where there are more
             }
             for (long m = ownKings; m != 0; m &= m - 1) {
                 int b = Long.numberOfTrailingZeros(m);
                 fromBit = b;
-                kingCaptures(b, 0L, 0, 0, empty | (1L << b), 0);
+                kingCaptures(b, 0L, 0, 0, empty | (1L << b), -1);
             }
             out = null;
             if (list.size() > 0) {
@@ -81,103 +81,126 @@ public final class DraughtsMoveGenerator {
 
         // quiet man moves: one step forward
         if (white) {
-            addSteps(list, ownMen & Squares.shift(empty, 6), -6);
-            addSteps(list, ownMen & Squares.shift(empty, 5), -5);
+            list.addSteps(ownMen & Squares.shift(empty, 6), -6);
+            list.addSteps(ownMen & Squares.shift(empty, 5), -5);
         } else {
-            addSteps(list, ownMen & Squares.shift(empty, -5), 5);
-            addSteps(list, ownMen & Squares.shift(empty, -6), 6);
+            list.addSteps(ownMen & Squares.shift(empty, -5), 5);
+            list.addSteps(ownMen & Squares.shift(empty, -6), 6);
         }
-        // quiet king moves: any distance along an empty diagonal
+        // quiet king moves: any distance along an empty diagonal, nearest square first
+        long occupied = own | opp;
         for (long m = ownKings; m != 0; m &= m - 1) {
             int b = Long.numberOfTrailingZeros(m);
-            long from = 1L << b;
-            for (int d : Squares.DIRECTIONS) {
-                long t = Squares.shift(from, d) & empty;
-                while (t != 0) {
-                    addQuiet(list, b, Long.numberOfTrailingZeros(t));
-                    t = Squares.shift(t, d) & empty;
-                }
+            for (int i = 0; i < 4; i++) {
+                list.addTargets(b, reach(i, b, occupied), i < 2);
             }
         }
-    }
-
-    private void addSteps(MoveList list, long movers, int direction) {
-        for (long m = movers; m != 0; m &= m - 1) {
-            int b = Long.numberOfTrailingZeros(m);
-            addQuiet(list, b, b + direction);
-        }
-    }
-
-    private static void addQuiet(MoveList list, int from, int to) {
-        list.add(from, to, 0L);
         if (list.recordsPaths()) {
-            list.addPath(list.size() - 1, new int[] {to});
-        }
-    }
-
-    /** A man on bit {@code sq} continues a sequence that has captured {@code captured} so far. */
-    private void manCaptures(int sq, long captured, int count, int kingsTaken, long empty) {
-        long here = 1L << sq;
-        long available = opponent & ~captured;
-        boolean continued = false;
-        for (int d : Squares.DIRECTIONS) {
-            long victim = Squares.shift(here, d) & available;
-            if (victim == 0) {
-                continue;
+            for (int i = 0; i < list.size(); i++) {
+                list.addPath(i, new int[] {list.toBit(i)});
             }
-            long after = removesImmediately ? empty | victim : empty;
-            long land = Squares.shift(victim, d) & after;
-            if (land == 0) {
-                continue;
-            }
-            continued = true;
-            int landBit = sq + 2 * d;
-            if (pathMode) {
-                pathStack[count] = landBit;
-            }
-            manCaptures(landBit, captured | victim, count + 1,
-                kingsTaken + ((victim & opponentKings) != 0 ? 1 : 0), after);
-        }
-        if (!continued && count > 0) {
-            record(sq, captured, count, kingsTaken);
         }
     }
 
     /**
-     * A king on bit {@code sq} continues a sequence; {@code lastDirection} is the direction of the
-     * previous jump (0 at the start).
+     * The empty squares a king on bit {@code b} reaches in direction {@code DIRECTIONS[i]} before the first piece
+     * of {@code occupied} (ray tables of {@link Squares}; the up directions run towards lower bits).
      */
-    private void kingCaptures(int sq, long captured, int count, int kingsTaken, long empty, int lastDirection) {
+    private static long reach(int i, int b, long occupied) {
+        long ray = Squares.RAYS[i][b];
+        long blockers = ray & occupied;
+        if (blockers == 0) {
+            return ray;
+        }
+        return i < 2 ? ray & -(Long.highestOneBit(blockers) << 1) : ray & (Long.lowestOneBit(blockers) - 1);
+    }
+
+    /** The first piece of {@code occupied} a king on bit {@code b} meets in direction {@code DIRECTIONS[i]}, or 0. */
+    private static long firstPiece(int i, int b, long occupied) {
+        long blockers = Squares.RAYS[i][b] & occupied;
+        return i < 2 ? Long.highestOneBit(blockers) : Long.lowestOneBit(blockers);
+    }
+
+    /** A man on bit {@code sq} continues a sequence that has captured {@code captured} so far. */
+    private void manCaptures(int sq, long captured, int count, int kingsTaken, long empty) {
+        if (!manJumps(sq, captured, count, kingsTaken, empty) && count > 0) {
+            record(sq, captured, count, kingsTaken);
+        }
+    }
+
+    /** Every jump of a man on bit {@code sq}, each followed to the sequence's end; true if there was one. */
+    private boolean manJumps(int sq, long captured, int count, int kingsTaken, long empty) {
         long here = 1L << sq;
         long available = opponent & ~captured;
+        // the four directions spelt out: constant shifts, no loop over a direction table
+        return manJump(here >>> 6, here >>> 12, sq - 12, captured, count, kingsTaken, empty, available)
+            | manJump(here >>> 5, here >>> 10, sq - 10, captured, count, kingsTaken, empty, available)
+            | manJump(here << 5, here << 10, sq + 10, captured, count, kingsTaken, empty, available)
+            | manJump(here << 6, here << 12, sq + 12, captured, count, kingsTaken, empty, available);
+    }
+
+    /** One man jump over {@code over} to {@code land} (bit {@code landBit}) if both fit; true if it was made. */
+    private boolean manJump(long over, long land, int landBit, long captured, int count, int kingsTaken, long empty,
+                            long available) {
+        long victim = over & available;
+        if (victim == 0) {
+            return false;
+        }
+        long after = removesImmediately ? empty | victim : empty;
+        if ((land & after) == 0) {
+            return false;
+        }
+        if (pathMode) {
+            pathStack[count] = landBit;
+        }
+        long nowCaptured = captured | victim;
+        int nowKings = kingsTaken + ((victim & opponentKings) != 0 ? 1 : 0);
+        // most sequences end here: test the four next jumps at once and only recurse when one exists
+        long left = available & ~victim;
+        long next = (((land >>> 6) & left) >>> 6 | ((land >>> 5) & left) >>> 5
+            | ((land << 5) & left) << 5 | ((land << 6) & left) << 6) & after;
+        if (next == 0) {
+            record(landBit, nowCaptured, count + 1, nowKings);
+        } else {
+            manCaptures(landBit, nowCaptured, count + 1, nowKings, after);
+        }
+        return true;
+    }
+
+    /**
+     * A king on bit {@code sq} continues a sequence; {@code lastDirection} is the index of the previous jump's
+     * direction (-1 at the start).
+     */
+    private void kingCaptures(int sq, long captured, int count, int kingsTaken, long empty, int lastDirection) {
+        long available = opponent & ~captured;
+        long occupied = ~empty & BOARD;
         boolean continued = false;
-        for (int d : Squares.DIRECTIONS) {
-            if (d == -lastDirection && !removesImmediately) {
+        for (int i = 0; i < 4; i++) {
+            if (i == 3 - lastDirection && !removesImmediately) {
                 continue; // the piece just jumped still stands behind us and blocks the way back
             }
-            long t = Squares.shift(here, d);
-            while ((t & empty) != 0) {
-                t = Squares.shift(t, d);
-            }
-            long victim = t & available;
+            long victim = firstPiece(i, sq, occupied) & available;
             if (victim == 0) {
                 continue;
             }
             long after = removesImmediately ? empty | victim : empty;
-            long land = Squares.shift(victim, d) & after;
+            int victimBit = Long.numberOfTrailingZeros(victim);
+            long land = reach(i, victimBit, ~after & BOARD);
             if (land == 0) {
                 continue;
             }
             continued = true;
             long nowCaptured = captured | victim;
             int nowKings = kingsTaken + ((victim & opponentKings) != 0 ? 1 : 0);
+            // nearest landing square first, as a player reads the move
             while (land != 0) {
-                int landBit = Long.numberOfTrailingZeros(land);
+                long next = i < 2 ? Long.highestOneBit(land) : Long.lowestOneBit(land);
+                land ^= next;
+                int landBit = Long.numberOfTrailingZeros(next);
                 if (pathMode) {
                     pathStack[count] = landBit;
                 }
-                kingCaptures(landBit, nowCaptured, count + 1, nowKings, after, d);
-                land = Squares.shift(land, d) & after;
+                kingCaptures(landBit, nowCaptured, count + 1, nowKings, after, i);
             }
         }
         if (!continued && count > 0) {

@@ -57,10 +57,12 @@ public final class DraughtsPerft {
         long promotion = white ? Squares.WHITE_PROMOTION : Squares.BLACK_PROMOTION;
         long nodes = 0;
         long leaves = 0;
+        int[] fromTo = list.packedFromTo();
+        long[] capturedMasks = list.capturedMasks();
         for (int i = 0; i < n; i++) {
-            long from = 1L << list.fromBit(i);
-            long to = 1L << list.toBit(i);
-            long captured = list.captured(i);
+            long from = 1L << (fromTo[i] & 0xFF);
+            long to = 1L << (fromTo[i] >>> 8);
+            long captured = capturedMasks[i];
             long newOwn = (own & ~from) | to;
             long newOpp = opp & ~captured;
             long newKings = kings & ~captured;

@@ -64,6 +64,63 @@ public final class MoveList {
         size++;
     }
 
+    /** Room for {@code more} moves after the current ones, so that the bulk adds below run on local copies. */
+    private void ensure(int more) {
+        if (size + more > fromTo.length) {
+            int length = Math.max(fromTo.length * 2, size + more);
+            fromTo = Arrays.copyOf(fromTo, length);
+            captured = Arrays.copyOf(captured, length);
+        }
+    }
+
+    /** A quiet step of every piece in {@code movers}, each to its own bit + {@code step}; lowest mover first. */
+    void addSteps(long movers, int step) {
+        ensure(Long.bitCount(movers));
+        int n = size;
+        int[] ft = fromTo;
+        long[] cap = captured;
+        for (long m = movers; m != 0; m &= m - 1) {
+            int b = Long.numberOfTrailingZeros(m);
+            ft[n] = b | ((b + step) << 8);
+            cap[n] = 0L;
+            n++;
+        }
+        size = n;
+    }
+
+    /**
+     * Quiet moves from {@code fromBit} to every bit of {@code targets}: lowest first, or highest first when
+     * {@code descending} (so that a king's moves along one ray come nearest square first either way).
+     */
+    void addTargets(int fromBit, long targets, boolean descending) {
+        ensure(Long.bitCount(targets));
+        int n = size;
+        int[] ft = fromTo;
+        long[] cap = captured;
+        for (long t = targets; t != 0; n++) {
+            int b;
+            if (descending) {
+                b = 63 - Long.numberOfLeadingZeros(t);
+                t ^= 1L << b;
+            } else {
+                b = Long.numberOfTrailingZeros(t);
+                t &= t - 1;
+            }
+            ft[n] = fromBit | (b << 8);
+            cap[n] = 0L;
+        }
+        size = n;
+    }
+
+    /** Move i packed as from bit | to bit &lt;&lt; 8 (hot loops read the arrays, not one getter per field). */
+    int[] packedFromTo() {
+        return fromTo;
+    }
+
+    long[] capturedMasks() {
+        return captured;
+    }
+
     /** Index of the move with this identity, or -1. */
     int indexOf(int fromBit, int toBit, long capturedMask) {
         int key = fromBit | (toBit << 8);

@@ -26,6 +26,12 @@ public final class Squares {
     public static final long BLACK_PROMOTION;
 
     private static final int[] SQUARE_OF_BIT = new int[64];
+    /**
+     * RAYS[i][b]: the squares a king on bit b sees in direction {@code DIRECTIONS[i]} on an empty board, up to the
+     * edge. In the two down directions the nearest square is the ray's lowest bit, in the two up directions its
+     * highest, so the first piece on a ray is one bit scan away.
+     */
+    static final long[][] RAYS = new long[4][64];
 
     static {
         long board = 0;
@@ -42,6 +48,17 @@ public final class Squares {
         }
         WHITE_PROMOTION = wp;
         BLACK_PROMOTION = bp;
+        for (int i = 0; i < 4; i++) {
+            for (int s = 1; s <= 50; s++) {
+                long ray = 0;
+                long t = shift(1L << bit(s), DIRECTIONS[i]) & board;
+                while (t != 0) {
+                    ray |= t;
+                    t = shift(t, DIRECTIONS[i]) & board;
+                }
+                RAYS[i][bit(s)] = ray;
+            }
+        }
     }
 
     private Squares() {
