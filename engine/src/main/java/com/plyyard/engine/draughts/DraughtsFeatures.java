@@ -40,32 +40,36 @@ public final class DraughtsFeatures {
     public static final int WEIGHTS = WINDOWS * CONFIGURATIONS + SCALARS;
     public static final int FIRST_SCALAR = WINDOWS * CONFIGURATIONS;
 
-    /** Shift of each window row's lowest square, per window: [window][row of the window]. */
-    private static final int[][] ROW_SHIFT = new int[WINDOWS][4];
-    /** The configuration number of two squares' contents: [White men bits][Black men bits], 2 bits each. */
-    private static final int[][] PAIR = new int[4][4];
+    /**
+     * Bit of each window's first square (its top row's left one). A window's rows start 0, 5, 11 and 16 bits
+     * further on (two rows share a block of 10 bits, then comes a ghost bit), two adjacent bits per row.
+     */
+    private static final int[] WINDOW_BIT = new int[WINDOWS];
+    /** The base-3 number whose digit j is 1 where bit j of the index is set: square j of a window counts 3^j. */
+    private static final int[] TERNARY = new int[256];
     /** Rows advanced by a White man on each bit (0 on its home row). */
     static final int[] TEMPO_OF_BIT = new int[64];
     /** For each bit, the squares in front of a White man (Black: behind) from which an enemy could stop it. */
     static final long[] WHITE_CONE = new long[64];
     static final long[] BLACK_CONE = new long[64];
+    /** The squares of each row, 0 (squares 1-5) to 9. */
+    private static final long[] ROWS = new long[10];
+    /** Where a man has at most four rows to go: rows 0-4 for White, 5-9 for Black. */
+    private static final long WHITE_NEAR_CROWN;
+    private static final long BLACK_NEAR_CROWN;
 
     static {
         for (int w = 0; w < WINDOWS; w++) {
             int anchorRow = 2 * (w / 4);
             int k = w % 4; // column anchor 2k: the row's playable squares k and k + 1
-            for (int r = 0; r < 4; r++) {
-                int row = anchorRow + r;
-                ROW_SHIFT[w][r] = Squares.bit(row * 5 + k + 1);
-            }
+            WINDOW_BIT[w] = Squares.bit(anchorRow * 5 + k + 1);
         }
-        for (int wm = 0; wm < 4; wm++) {
-            for (int bm = 0; bm < 4; bm++) {
-                // a square with both bits cannot occur; any number does, the table only needs to be defined
-                int first = (wm & 1) != 0 ? 1 : (bm & 1) != 0 ? 2 : 0;
-                int second = (wm & 2) != 0 ? 1 : (bm & 2) != 0 ? 2 : 0;
-                PAIR[wm][bm] = first + 3 * second;
+        for (int x = 0; x < 256; x++) {
+            int t = 0;
+            for (int j = 7; j >= 0; j--) {
+                t = 3 * t + ((x >>> j) & 1);
             }
+            TERNARY[x] = t;
         }
         for (int s = 1; s <= 50; s++) {
             int bit = Squares.bit(s);
@@ -86,7 +90,10 @@ public final class DraughtsFeatures {
             }
             WHITE_CONE[bit] = wc;
             BLACK_CONE[bit] = bc;
+            ROWS[row] |= 1L << bit;
         }
+        WHITE_NEAR_CROWN = ROWS[0] | ROWS[1] | ROWS[2] | ROWS[3] | ROWS[4];
+        BLACK_NEAR_CROWN = ROWS[5] | ROWS[6] | ROWS[7] | ROWS[8] | ROWS[9];
     }
 
     private DraughtsFeatures() {
@@ -108,15 +115,18 @@ public final class DraughtsFeatures {
         return Long.reverse(mask) >>> 10;
     }
 
-    /** The configuration (0..6560) of window {@code w} with these men. */
+    /**
+     * The configuration (0..6560) of window {@code w} with these men: the base-3 number whose digit j is 0, 1 or 2
+     * for square j of the window (row by row, left square first) empty, a White man or a Black man.
+     */
     public static int configuration(int w, long whiteMen, long blackMen) {
-        int[] shifts = ROW_SHIFT[w];
-        int c = 0;
-        for (int r = 3; r >= 0; r--) {
-            int s = shifts[r];
-            c = c * 9 + PAIR[(int) (whiteMen >>> s) & 3][(int) (blackMen >>> s) & 3];
-        }
-        return c;
+        int bit = WINDOW_BIT[w];
+        return TERNARY[gather(whiteMen >>> bit)] + 2 * TERNARY[gather(blackMen >>> bit)];
+    }
+
+    /** The 8 squares of a window starting at bit 0 of {@code x}, packed two bits a row into one byte. */
+    private static int gather(long x) {
+        return (int) ((x & 3) | ((x >>> 3) & 0xC) | ((x >>> 7) & 0x30) | ((x >>> 10) & 0xC0));
     }
 
     /** The share of the 40 men still on the board, 0..1: 1 weighs the opening weights, 0 the endgame's. */
@@ -127,25 +137,22 @@ public final class DraughtsFeatures {
     /** Men that crown unstoppably: no enemy in the cone before them and at most four rows to go (tempo ignored). */
     public static int runaways(long men, long enemies, boolean whiteMen) {
         int n = 0;
-        for (long m = men; m != 0; m &= m - 1) {
+        // only men with at most four rows to go can qualify
+        for (long m = men & (whiteMen ? WHITE_NEAR_CROWN : BLACK_NEAR_CROWN); m != 0; m &= m - 1) {
             int bit = Long.numberOfTrailingZeros(m);
-            int tempo = whiteMen ? TEMPO_OF_BIT[bit] : 9 - TEMPO_OF_BIT[bit];
             long cone = whiteMen ? WHITE_CONE[bit] : BLACK_CONE[bit];
-            if (tempo >= 5 && (cone & enemies) == 0) {
+            if ((cone & enemies) == 0) {
                 n++;
             }
         }
         return n;
     }
 
-    /** Rows advanced by White's men minus rows advanced by Black's. */
+    /** Rows advanced by White's men minus rows advanced by Black's (a count per row, not per man). */
     public static int tempo(long whiteMen, long blackMen) {
         int t = 0;
-        for (long m = whiteMen; m != 0; m &= m - 1) {
-            t += TEMPO_OF_BIT[Long.numberOfTrailingZeros(m)];
-        }
-        for (long m = blackMen; m != 0; m &= m - 1) {
-            t -= 9 - TEMPO_OF_BIT[Long.numberOfTrailingZeros(m)];
+        for (int row = 0; row < 10; row++) {
+            t += (9 - row) * Long.bitCount(whiteMen & ROWS[row]) - row * Long.bitCount(blackMen & ROWS[row]);
         }
         return t;
     }

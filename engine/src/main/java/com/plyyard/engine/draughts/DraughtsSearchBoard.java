@@ -21,6 +21,8 @@ public final class DraughtsSearchBoard implements SearchBoard {
     private final boolean[] whiteToMove = new boolean[MAX];
     private final long[] hash = new long[MAX];
     private final MoveList[] lists = new MoveList[MAX];
+    /** The move ints of each ply's list, made once when the list is generated. */
+    private final int[][] codes = new int[MAX][64];
     private final boolean[] generated = new boolean[MAX];
     private int ply;
 
@@ -44,21 +46,45 @@ public final class DraughtsSearchBoard implements SearchBoard {
         if (!generated[ply]) {
             boolean w = whiteToMove[ply];
             generator.generate(w ? white[ply] : black[ply], w ? black[ply] : white[ply], kings[ply], w, list);
+            int n = list.size();
+            if (codes[ply].length < n) {
+                codes[ply] = new int[Math.max(n, 2 * codes[ply].length)];
+            }
+            int[] c = codes[ply];
+            for (int i = 0; i < n; i++) {
+                c[i] = encode(list, i);
+            }
             generated[ply] = true;
         }
         return list;
     }
 
+    /** The move int of move i; the n-th-capture count is needed (and looked for) only among captures. */
     private static int encode(MoveList list, int i) {
         int from = list.fromBit(i);
         int to = list.toBit(i);
+        if (list.captured(i) == 0) {
+            return from | to << 6; // a quiet move is the only one with its from and to
+        }
         int n = 0;
         for (int j = 0; j < i; j++) {
             if (list.fromBit(j) == from && list.toBit(j) == to) {
                 n++;
             }
         }
-        return from | to << 6 | n << 12 | (list.captured(i) != 0 ? 1 << 20 : 0);
+        return from | to << 6 | n << 12 | 1 << 20;
+    }
+
+    /** Index in this ply's list of a move int, or -1. */
+    private int indexOf(int move) {
+        MoveList list = list();
+        int[] c = codes[ply];
+        for (int i = 0, n = list.size(); i < n; i++) {
+            if (c[i] == move) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     @Override
@@ -68,22 +94,15 @@ public final class DraughtsSearchBoard implements SearchBoard {
 
     @Override
     public int generate(int[] out) {
-        MoveList list = list();
-        for (int i = 0; i < list.size(); i++) {
-            out[i] = encode(list, i);
-        }
-        return list.size();
+        int n = list().size();
+        System.arraycopy(codes[ply], 0, out, 0, n);
+        return n;
     }
 
     @Override
     public void make(int move) {
         MoveList list = list();
-        int index = -1;
-        for (int i = 0; i < list.size() && index < 0; i++) {
-            if (encode(list, i) == move) {
-                index = i;
-            }
-        }
+        int index = indexOf(move);
         if (index < 0) {
             throw new IllegalArgumentException("move " + move + " is not legal here");
         }
@@ -157,14 +176,12 @@ public final class DraughtsSearchBoard implements SearchBoard {
     /** The men and kings a capture takes. */
     @Override
     public int tacticalGain(int move) {
-        MoveList list = list();
-        for (int i = 0; i < list.size(); i++) {
-            if (encode(list, i) == move) {
-                long c = list.captured(i);
-                return DraughtsEvaluation.MAN * Long.bitCount(c & ~kings[ply]) + DraughtsEvaluation.KING * Long.bitCount(c & kings[ply]);
-            }
+        int i = indexOf(move);
+        if (i < 0) {
+            return 0;
         }
-        return 0;
+        long c = lists[ply].captured(i);
+        return DraughtsEvaluation.MAN * Long.bitCount(c & ~kings[ply]) + DraughtsEvaluation.KING * Long.bitCount(c & kings[ply]);
     }
 
     @Override
@@ -176,14 +193,13 @@ public final class DraughtsSearchBoard implements SearchBoard {
     @Override
     public String notation(int move) {
         MoveList list = list();
-        for (int i = 0; i < list.size(); i++) {
-            if (encode(list, i) == move) {
-                DraughtsState b = DraughtsState.ofMasks(white[ply], black[ply], kings[ply], whiteToMove[ply]);
-                for (DraughtsMove m : rules.position(b).legalMovesIgnoringDraws()) {
-                    if (Squares.bit(m.from()) == list.fromBit(i) && Squares.bit(m.to()) == list.toBit(i)
-                        && m.capturedMask() == list.captured(i)) {
-                        return m.notation();
-                    }
+        int i = indexOf(move);
+        if (i >= 0) {
+            DraughtsState b = DraughtsState.ofMasks(white[ply], black[ply], kings[ply], whiteToMove[ply]);
+            for (DraughtsMove m : rules.position(b).legalMovesIgnoringDraws()) {
+                if (Squares.bit(m.from()) == list.fromBit(i) && Squares.bit(m.to()) == list.toBit(i)
+                    && m.capturedMask() == list.captured(i)) {
+                    return m.notation();
                 }
             }
         }

@@ -100,6 +100,61 @@ class PatternEvaluationTest {
     }
 
     @Test
+    void configurationsNumberTheSquaresAsTheShippedWeightsExpect() {
+        // the reference numbering the weights were fitted with: row r of the window (from the top) holds digits
+        // 2r (left square) and 2r + 1 (right square), base 3, empty 0 / White man 1 / Black man 2
+        SplittableRandom random = new SplittableRandom(11);
+        for (int i = 0; i < 500; i++) {
+            long[] board = randomBoard(random);
+            long wm = board[0] & ~board[2];
+            long bm = board[1] & ~board[2];
+            for (int w = 0; w < DraughtsFeatures.WINDOWS; w++) {
+                int anchorRow = 2 * (w / 4);
+                int k = w % 4;
+                int expected = 0;
+                for (int r = 3; r >= 0; r--) {
+                    for (int j = 1; j >= 0; j--) {
+                        long square = Squares.mask((anchorRow + r) * 5 + k + 1 + j);
+                        expected = 3 * expected + ((wm & square) != 0 ? 1 : (bm & square) != 0 ? 2 : 0);
+                    }
+                }
+                assertEquals(expected, DraughtsFeatures.configuration(w, wm, bm), "window " + w);
+            }
+        }
+    }
+
+    @Test
+    void thePlayedEvaluationIsTheFittedOne() {
+        SplittableRandom random = new SplittableRandom(13);
+        PatternEvaluation evaluation = randomWeights(random);
+        for (int i = 0; i < 2000; i++) {
+            long[] b = randomBoard(random);
+            boolean whiteToMove = random.nextBoolean();
+            assertEquals(evaluation.evaluateByFeatures(b[0], b[1], b[2], whiteToMove),
+                evaluation.evaluate(b[0], b[1], b[2], whiteToMove));
+        }
+    }
+
+    /** White, Black and kings of a random board (about 30 % White, 30 % Black, one piece in eight a king). */
+    private static long[] randomBoard(SplittableRandom random) {
+        long white = 0;
+        long black = 0;
+        long kings = 0;
+        for (int s = 1; s <= 50; s++) {
+            int r = random.nextInt(10);
+            if (r < 3) {
+                white |= Squares.mask(s);
+            } else if (r < 6) {
+                black |= Squares.mask(s);
+            }
+            if (r < 6 && random.nextInt(8) == 0) {
+                kings |= Squares.mask(s);
+            }
+        }
+        return new long[] {white, black, kings};
+    }
+
+    @Test
     void theStartIsBalancedWhateverTheWindowWeights() {
         PatternEvaluation evaluation = randomWeights(new SplittableRandom(3));
         DraughtsState start = DraughtsState.start(DraughtsRuleSet.FMJD);
