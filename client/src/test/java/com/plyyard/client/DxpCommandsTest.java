@@ -129,6 +129,11 @@ class DxpCommandsTest {
         assertTrue(level.err().get(0).contains("Unknown level 'grandmaster'"), level.err().get(0));
         assertEquals(2, Run.of("dxp", "serve", "--level", "max", "--movetime", "20").exitCode(), "one of --level and --movetime");
         assertEquals(2, Run.of("dxp", "serve", "--port", "1", "--connect", "a:1").exitCode());
+        Run threads = Run.of("dxp", "serve", "--port", "1", "--threads", "0");
+        assertEquals(2, threads.exitCode());
+        assertTrue(threads.err().get(0).contains("--threads must be 1 to 64, not 0."), threads.err().get(0));
+        assertEquals(2, Run.of("dxp", "match", "--connect", "a:1", "--games", "2", "--movetime", "20", "--threads", "65")
+            .exitCode());
     }
 
     @Test

@@ -29,6 +29,9 @@ import picocli.CommandLine.Spec;
     description = "International draughts (fmjd) against other programs over the DamExchange protocol (DXP).",
     subcommands = {DxpCommand.Serve.class, DxpCommand.Match.class})
 public class DxpCommand implements Runnable {
+    /** More threads than this only wait for a core on any machine this runs on. */
+    static final int MAX_THREADS = 64;
+
     @Spec
     CommandSpec spec;
 
@@ -56,6 +59,12 @@ public class DxpCommand implements Runnable {
                 throw CliException.badInput(option + " takes HOST:PORT with a port number, not '" + text + "'.");
             }
             return new HostPort(host, checkPort(port, option, 1));
+        }
+    }
+
+    static void checkThreads(int threads) {
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw CliException.badInput("--threads must be 1 to " + MAX_THREADS + ", not " + threads + ".");
         }
     }
 
@@ -97,16 +106,21 @@ public class DxpCommand implements Runnable {
         @ArgGroup(exclusive = true)
         Strength strength;
 
+        @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
+            description = "Search threads (default ${DEFAULT-VALUE}; 2 uses both cores of a 2-core machine).")
+        int threads;
+
         @Override
         public Integer call() {
+            checkThreads(threads);
             DxpFollower.Strength how;
             if (strength != null && strength.movetime != null) {
                 checkMoveTime(strength.movetime);
-                how = new DxpFollower.Strength(null, strength.movetime);
+                how = new DxpFollower.Strength(null, strength.movetime, threads);
             } else {
                 String level = strength == null || strength.level == null ? "max" : strength.level;
                 try {
-                    how = new DxpFollower.Strength(Level.fromId(level), 0);
+                    how = new DxpFollower.Strength(Level.fromId(level), 0, threads);
                 } catch (InvalidInputException e) {
                     throw CliException.badInput(e.getMessage());
                 }
@@ -170,6 +184,10 @@ public class DxpCommand implements Runnable {
             description = "A game this long is adjudicated a draw (default ${DEFAULT-VALUE}).")
         int maxPlies;
 
+        @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
+            description = "Our search threads (default ${DEFAULT-VALUE}; 2 uses both cores of a 2-core machine).")
+        int threads;
+
         @Option(names = "--timeout", paramLabel = "MS",
             description = "How long the follower may be silent on its turn before it loses the game "
                 + "(default: the larger of 30 s and 20 × --movetime).")
@@ -181,6 +199,7 @@ public class DxpCommand implements Runnable {
                 throw CliException.badInput("--games must be at least 1, not " + games + ".");
             }
             checkMoveTime(movetime);
+            checkThreads(threads);
             if (maxPlies < 1) {
                 throw CliException.badInput("--max-plies must be at least 1, not " + maxPlies + ".");
             }
@@ -212,7 +231,7 @@ public class DxpCommand implements Runnable {
                 }
             }
             PrintWriter out = spec.commandLine().getOut();
-            DxpMatch.Settings settings = new DxpMatch.Settings(games, movetime, maxPlies, answer, lines);
+            DxpMatch.Settings settings = new DxpMatch.Settings(games, movetime, maxPlies, answer, lines, threads);
             MatchSummary summary;
             try (Writer records = Files.newBufferedWriter(pdn, StandardCharsets.UTF_8)) {
                 summary = new DxpMatch(settings, link, out, err, records).run();

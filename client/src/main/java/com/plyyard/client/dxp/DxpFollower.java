@@ -47,18 +47,23 @@ public final class DxpFollower {
      *
      * @param level      a level, limited by the game's clock from the GAMEREQ (when {@code moveMillis} is 0)
      * @param moveMillis a fixed time per move, or 0
+     * @param threads    search threads (Lazy SMP; 1 = one thread)
      */
-    public record Strength(Level level, long moveMillis) {
+    public record Strength(Level level, long moveMillis, int threads) {
+        public Strength(Level level, long moveMillis) {
+            this(level, moveMillis, 1);
+        }
     }
 
     private final Strength strength;
     private final PrintWriter out;
     private final PrintWriter err;
-    private final Engine engine = new Engine(64);
+    private final Engine engine;
     private int games;
 
     public DxpFollower(Strength strength, PrintWriter out, PrintWriter err) {
         this.strength = strength;
+        this.engine = new Engine(64, strength.threads());
         this.out = out;
         this.err = err;
     }

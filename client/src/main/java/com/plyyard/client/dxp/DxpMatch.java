@@ -51,7 +51,12 @@ public final class DxpMatch {
      * @param timeoutMillis how long the follower may be silent when it is its turn to answer
      * @param openings      played in order, each twice (we take White, then Black), from the start again when used up
      */
-    public record Settings(int games, long moveMillis, int maxPlies, long timeoutMillis, List<Opening> openings) {
+    public record Settings(int games, long moveMillis, int maxPlies, long timeoutMillis, List<Opening> openings,
+                           int threads) {
+        public Settings(int games, long moveMillis, int maxPlies, long timeoutMillis, List<Opening> openings) {
+            this(games, moveMillis, maxPlies, timeoutMillis, openings, 1);
+        }
+
     }
 
     /** The match cannot go on (no follower to play); {@code summary} has the games played before, or is null. */
@@ -171,7 +176,7 @@ public final class DxpMatch {
     private final PrintWriter out;
     private final PrintWriter err;
     private final Writer pdn;
-    private final Engine engine = new Engine(64);
+    private final Engine engine;
     private DxpConnection connection;
     private boolean everConnected;
     private String peerName = "the follower";
@@ -181,6 +186,7 @@ public final class DxpMatch {
      */
     public DxpMatch(Settings settings, Link link, PrintWriter out, PrintWriter err, Writer pdn) {
         this.settings = settings;
+        this.engine = new Engine(64, settings.threads());
         this.link = link;
         this.out = out;
         this.err = err;

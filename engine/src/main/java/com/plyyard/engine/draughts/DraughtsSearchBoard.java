@@ -11,6 +11,7 @@ import com.plyyard.engine.search.SearchBoard;
  */
 public final class DraughtsSearchBoard implements SearchBoard {
     private static final int MAX = 256;
+    private static final int PROBCUT_MARGIN = 90;
 
     private final DraughtsPosition root;
     private final DraughtsRules rules;
@@ -166,6 +167,20 @@ public final class DraughtsSearchBoard implements SearchBoard {
     public int evaluate() {
         int e = DraughtsEvaluation.evaluate(white[ply], black[ply], kings[ply], whiteToMove[ply]);
         return whiteToMove[ply] ? e : -e;
+    }
+
+    /**
+     * ProbCut from 0.9 man outside the opening (fewer than 32 pieces): there a half-depth search forecasts the full
+     * one well; in the opening the many quiet moves keep it from doing so.
+     */
+    @Override
+    public int probCutMargin() {
+        return Long.bitCount(white[ply] | black[ply]) < 32 ? PROBCUT_MARGIN : 0;
+    }
+
+    @Override
+    public boolean transpositionCutoffs() {
+        return true;
     }
 
     @Override

@@ -43,6 +43,8 @@ public final class HubSession {
     }
 
     static final String VARIANT_PARAM = "variant";
+    static final String THREADS_PARAM = "threads";
+    static final int MAX_THREADS = 64;
     static final String NORMAL = "normal";
     static final String PLYYARD = "plyyard";
 
@@ -52,6 +54,7 @@ public final class HubSession {
     private final int tableMegabytes;
 
     private Engine engine;
+    private int threads = 1;
     private DraughtsRules rules = DraughtsRules.fmjd();
     private String variant = NORMAL;
     /** The position of the last valid {@code pos}; null before any (the start) or after an invalid one. */
@@ -159,6 +162,8 @@ public final class HubSession {
             .with("author", identity.author()));
         send(HubLine.of("param").with("name", VARIANT_PARAM).with("value", variant).with("type", "enum")
             .with("values", NORMAL + " " + PLYYARD));
+        send(HubLine.of("param").with("name", THREADS_PARAM).with("value", Integer.toString(threads)).with("type", "int")
+            .with("min", "1").with("max", Integer.toString(MAX_THREADS)));
         send(HubLine.of("wait"));
     }
 
@@ -169,8 +174,12 @@ public final class HubSession {
             error("set-param needs name=.");
             return;
         }
+        if (name.equals(THREADS_PARAM)) {
+            setThreads(value);
+            return;
+        }
         if (!name.equals(VARIANT_PARAM)) {
-            error("Unknown parameter '" + name + "'; the only one is variant.");
+            error("Unknown parameter '" + name + "'; the parameters are variant and threads.");
             return;
         }
         switch (value) {
@@ -185,6 +194,24 @@ public final class HubSession {
         // a position belongs to its rules: the next search starts from the new rules' start unless a pos follows
         position = null;
         positionError = null;
+    }
+
+    /** Search threads (Lazy SMP); the engine is made anew with them, its table with it. */
+    private void setThreads(String value) {
+        int n;
+        try {
+            n = Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            n = 0;
+        }
+        if (n < 1 || n > MAX_THREADS) {
+            error("threads must be a whole number from 1 to " + MAX_THREADS + ", not '" + value + "'.");
+            return;
+        }
+        if (n != threads) {
+            threads = n;
+            engine = null;
+        }
     }
 
     /** {@code pos pos=<51 characters> moves="…"}, or {@code pos start}: the start; the moves are played on it. */
@@ -282,7 +309,7 @@ public final class HubSession {
 
     private Engine engine() {
         if (engine == null) {
-            engine = new Engine(tableMegabytes);
+            engine = new Engine(tableMegabytes, threads);
         }
         return engine;
     }

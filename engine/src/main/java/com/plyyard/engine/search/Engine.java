@@ -6,9 +6,15 @@ import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.Variants;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -19,9 +25,33 @@ import java.util.function.Consumer;
  */
 public final class Engine {
     private final Searcher searcher;
+    /** Lazy SMP: searchers of other threads on the same table; empty with one thread. */
+    private final Searcher[] helpers;
+    private final ExecutorService helperThreads;
 
     public Engine(int tableMegabytes) {
+        this(tableMegabytes, 1);
+    }
+
+    /**
+     * @param threads search threads for time-limited searches (Lazy SMP: the others search the same position and
+     *                share what they find through the table); searches limited by nodes, and the weaker levels' choice
+     *                among good moves, stay on one thread so that they repeat exactly
+     */
+    public Engine(int tableMegabytes, int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("an engine needs at least one search thread");
+        }
         this.searcher = new Searcher(tableMegabytes);
+        this.helpers = new Searcher[threads - 1];
+        for (int i = 0; i < helpers.length; i++) {
+            helpers[i] = searcher.helper(i + 1);
+        }
+        this.helperThreads = helpers.length == 0 ? null : Executors.newFixedThreadPool(helpers.length, r -> {
+            Thread t = new Thread(r, "plyyard-search-helper");
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     /**
@@ -61,7 +91,31 @@ public final class Engine {
         long[] keys = position.repetitionKeys();
         long[] history = Arrays.copyOf(keys, Math.max(0, keys.length - 1));
         long start = System.nanoTime();
-        SearchInfo info = searcher.search(board, history, limits, stop, onIteration);
+        SearchInfo info;
+        long helperNodes = 0;
+        if (helpers.length > 0 && limits.nodes() <= 0) {
+            AtomicBoolean done = new AtomicBoolean();
+            BooleanSupplier external = stop == null ? () -> false : stop;
+            List<Future<?>> running = new ArrayList<>(helpers.length);
+            for (Searcher helper : helpers) {
+                SearchBoard own = game.searchBoard(position);
+                running.add(helperThreads.submit(() -> helper.search(own, history, limits,
+                    () -> done.get() || external.getAsBoolean(), null)));
+            }
+            try {
+                info = searcher.search(board, history, limits, stop, onIteration);
+            } finally {
+                done.set(true);
+                for (Future<?> f : running) {
+                    awaitHelper(f);
+                }
+            }
+            for (Searcher helper : helpers) {
+                helperNodes += helper.nodes();
+            }
+        } else {
+            info = searcher.search(board, history, limits, stop, onIteration);
+        }
         int move = info.bestMove();
         int score = info.score();
         Level level = request.level();
@@ -76,8 +130,19 @@ public final class Engine {
                 score = choice[1];
             }
         }
-        return new Result(board.rootMove(move), score, info.depth(), searcher.nodes(), info.millis(),
+        return new Result(board.rootMove(move), score, info.depth(), searcher.nodes() + helperNodes, info.millis(),
             move == info.bestMove() ? info.pv() : List.of(board.notation(move)));
+    }
+
+    /** Waits for a helper told to stop (it notices within a thousand nodes); its failure only costs its help. */
+    private static void awaitHelper(Future<?> helper) {
+        try {
+            helper.get();
+        } catch (ExecutionException e) {
+            // the main search's answer stands without this helper's contribution
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Forgets what was learnt in earlier searches (a new game). */

@@ -53,6 +53,23 @@ public interface SearchBoard {
      */
     boolean forcedTactics();
 
+    /**
+     * Margin of ProbCut-style pruning at this node, in evaluation units, or 0 for none: a non-PV node whose
+     * half-depth search already beats beta by the margin is cut. Worth it where a shallow search predicts a deep
+     * one well (draughts outside the opening); off by default.
+     */
+    default int probCutMargin() {
+        return 0;
+    }
+
+    /**
+     * True when the searcher should look up every child in the transposition table before searching any of them
+     * (enhanced transposition cutoffs): pays where transpositions are frequent and making a move is cheap.
+     */
+    default boolean transpositionCutoffs() {
+        return false;
+    }
+
     /** The move in the game's canonical notation, for principal variations and logs. */
     String notation(int move);
 

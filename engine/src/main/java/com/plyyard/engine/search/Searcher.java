@@ -48,8 +48,28 @@ public final class Searcher {
     private int[] rootMoves;
     private int rootCount;
 
+    /** 0 for the searcher whose answer counts; 1, 2, … for helpers that only fill the shared table. */
+    private final int helperIndex;
+
     public Searcher(int tableMegabytes) {
-        table = new TranspositionTable(tableMegabytes);
+        this(new TranspositionTable(tableMegabytes), 0);
+    }
+
+    private Searcher(TranspositionTable table, int helperIndex) {
+        this.table = table;
+        this.helperIndex = helperIndex;
+    }
+
+    /**
+     * A helper for Lazy SMP: another thread's searcher on this one's table. It runs the same iterative deepening
+     * (odd helpers one ply deeper, so that the threads spread over two depths), and its findings reach the main
+     * searcher only through the table.
+     */
+    Searcher helper(int index) {
+        if (index < 1) {
+            throw new IllegalArgumentException("helpers are numbered from 1");
+        }
+        return new Searcher(table, index);
     }
 
     /** Forgets everything learnt (call between games). */
@@ -90,14 +110,15 @@ public final class Searcher {
         rootMoves = Arrays.copyOf(moves[0], rootCount);
         SearchInfo best = null;
         for (int depth = 1; depth <= limits.maxDepth(); depth++) {
-            mustFinish = depth == 1; // always finish one iteration: an answer before any limit
-            iterationDepth = depth;
-            int score = root(depth);
+            mustFinish = depth == 1 && helperIndex == 0; // always finish one iteration: an answer before any limit
+            int searched = Math.min(limits.maxDepth(), depth + helperIndex % 2);
+            iterationDepth = searched;
+            int score = root(searched);
             if (aborted) {
                 break;
             }
-            best = info(depth, score, start);
-            if (onIteration != null) {
+            best = helperIndex == 0 ? info(depth, score, start) : null;
+            if (onIteration != null && best != null) {
                 onIteration.accept(best);
             }
             if (Score.isWin(score) || Score.isLoss(score)) {
@@ -277,10 +298,27 @@ public final class Searcher {
                 }
             }
         }
+        int margin = pvNode || depth <= 2 ? 0 : board.probCutMargin();
+        if (margin > 0 && Math.abs(beta) < Score.WIN_BOUND - margin) {
+            // a half-depth search that clears beta by the margin predicts the full one: cut (fail hard)
+            int probe = search(depth / 2, beta + margin - 1, beta + margin, ply, false);
+            if (aborted) {
+                return 0;
+            }
+            if (probe >= beta + margin) {
+                return beta;
+            }
+        }
         int[] list = moves[ply];
         int n = board.generate(list);
         if (n == 0) {
             return Score.atPly(board.terminalScore(), ply);
+        }
+        if (!pvNode && depth > 4 && n > 1 && board.transpositionCutoffs()) {
+            int cut = transpositionCutoff(list, n, depth - 1, beta, ply);
+            if (cut != NO_CUTOFF) {
+                return cut;
+            }
         }
         scoreMoves(list, n, ply, tableMove);
         int side = board.side();
@@ -339,6 +377,35 @@ public final class Searcher {
             : best > originalAlpha ? TranspositionTable.EXACT : TranspositionTable.UPPER;
         table.store(key, bestMove, Score.toTable(best, ply), depth, bound);
         return best;
+    }
+
+    private static final int NO_CUTOFF = Integer.MIN_VALUE;
+
+    /**
+     * Enhanced transposition cutoff: a child whose table entry, searched at least {@code childDepth} deep, already
+     * proves a score of at least {@code beta} here ends the node before any child is searched; else
+     * {@link #NO_CUTOFF}.
+     */
+    private int transpositionCutoff(int[] list, int n, int childDepth, int beta, int ply) {
+        int side = board.side();
+        for (int i = 0; i < n; i++) {
+            board.make(list[i]);
+            long entry = table.probe(board.hash());
+            boolean sameSide = board.side() == side;
+            board.unmake();
+            if (entry == 0 || TranspositionTable.depth(entry) < childDepth) {
+                continue;
+            }
+            int childScore = Score.fromTable(TranspositionTable.score(entry), ply + 1);
+            int bound = TranspositionTable.bound(entry);
+            // the bound that holds from our side: the child's upper bound is our lower bound when the side changes
+            boolean lowerForUs = sameSide ? bound != TranspositionTable.UPPER : bound != TranspositionTable.LOWER;
+            int score = sameSide ? childScore : -childScore;
+            if (lowerForUs && score >= beta) {
+                return score;
+            }
+        }
+        return NO_CUTOFF;
     }
 
     private int quiesce(int alpha, int beta, int ply, int qply) {

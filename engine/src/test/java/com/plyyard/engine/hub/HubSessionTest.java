@@ -113,10 +113,18 @@ class HubSessionTest {
         assertEquals("normal", param.value("value").orElseThrow());
         assertEquals("enum", param.value("type").orElseThrow());
         assertEquals("normal plyyard", param.value("values").orElseThrow());
+        HubLine threads = next();
+        assertEquals("threads", threads.value("name").orElseThrow());
+        assertEquals("1", threads.value("value").orElseThrow());
+        assertEquals("int", threads.value("type").orElseThrow());
         assertEquals("wait", next().command());
         send("set-param name=variant value=normal");
+        send("set-param name=threads value=2");
         send("init");
         assertEquals("ready", next().command());
+        send("level move-time=0.05");
+        send("go think");
+        assertTrue(done().has("move"), "two threads answer a move");
         send("ping");
         assertEquals("pong", next().command());
     }
@@ -194,6 +202,10 @@ class HubSessionTest {
         assertEquals("error", next().command());
         send("set-param name=variant value=killer");
         assertEquals("error", next().command());
+        send("set-param name=threads value=0");
+        assertTrue(next().value("message").orElseThrow().contains("threads must be a whole number from 1 to 64"));
+        send("set-param name=hash value=64");
+        assertTrue(next().value("message").orElseThrow().contains("the parameters are variant and threads"));
         send("dance");
         assertTrue(next().value("message").orElseThrow().contains("Unknown command 'dance'"));
         send("go \"think");

@@ -132,6 +132,23 @@ class EngineTest {
         assertTrue(r.millis() <= ms);
     }
 
+    @ParameterizedTest
+    @MethodSource("variants")
+    void twoSearchThreadsPlayLegalMovesAndStopTogether(String variant) {
+        Engine engine = new Engine(4, 2);
+        for (Position p : randomPositions(variant, 6, variant.hashCode() + 1)) {
+            Engine.Result r = engine.bestMove(p, Engine.Request.of(Limits.millis(40)), null, null);
+            assertTrue(p.legalMoves().contains(r.move()), variant + " " + p.notation() + ": " + r.move());
+            assertEquals(r.move().notation(), r.pv().get(0));
+        }
+        // a stop request ends the helper as well: the next search starts at once and finds the shot
+        Position shot = Variants.get("draughts:fmjd").parse("W:W31,32,38,43:B3,21,22");
+        long t0 = System.nanoTime();
+        Engine.Result r = new Engine(4, 2).bestMove(shot, Engine.Request.of(Limits.depth(60)),
+            () -> System.nanoTime() - t0 > 200_000_000L, null);
+        assertEquals("32-27", r.move().notation());
+    }
+
     @Test
     void aStopRequestEndsTheSearch() {
         Position p = Variants.get("draughts:fmjd").start();
