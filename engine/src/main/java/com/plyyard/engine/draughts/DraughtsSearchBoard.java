@@ -183,6 +183,17 @@ public final class DraughtsSearchBoard implements SearchBoard {
         return true;
     }
 
+    /** A quarter of a man: most iterations stay within it. */
+    @Override
+    public int aspirationWindow() {
+        return 25;
+    }
+
+    @Override
+    public boolean strongReductions() {
+        return true;
+    }
+
     @Override
     public boolean isTactical(int move) {
         return (move & (1 << 20)) != 0;

@@ -70,6 +70,23 @@ public interface SearchBoard {
         return false;
     }
 
+    /**
+     * Half-width of the root's aspiration window in evaluation units, or 0 to search every iteration with a full
+     * window: from the fifth iteration on, the search first assumes the score stays within this distance of the
+     * last one and widens only when it does not.
+     */
+    default int aspirationWindow() {
+        return 0;
+    }
+
+    /**
+     * True for the stronger late-move reductions tuned on draughts: in non-PV nodes quiet moves from the third on
+     * lose a ply, from the sixth on two. Otherwise from the fifth on one, from the thirteenth on two.
+     */
+    default boolean strongReductions() {
+        return false;
+    }
+
     /** The move in the game's canonical notation, for principal variations and logs. */
     String notation(int move);
 

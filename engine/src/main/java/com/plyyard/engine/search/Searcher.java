@@ -47,6 +47,10 @@ public final class Searcher {
     private int iterationDepth;
     private int[] rootMoves;
     private int rootCount;
+    /** The iteration in progress: a move that beat the first one with an exact score, or 0. */
+    private int improvedMove;
+    private int improvedScore;
+    private boolean strongReductions;
 
     /** 0 for the searcher whose answer counts; 1, 2, … for helpers that only fill the shared table. */
     private final int helperIndex;
@@ -108,13 +112,18 @@ public final class Searcher {
             throw new IllegalStateException("The side to move has no legal move.");
         }
         rootMoves = Arrays.copyOf(moves[0], rootCount);
+        strongReductions = board.strongReductions();
         SearchInfo best = null;
         for (int depth = 1; depth <= limits.maxDepth(); depth++) {
             mustFinish = depth == 1 && helperIndex == 0; // always finish one iteration: an answer before any limit
             int searched = Math.min(limits.maxDepth(), depth + helperIndex % 2);
             iterationDepth = searched;
-            int score = root(searched);
+            int score = aspirationRoot(searched, best == null ? 0 : best.score(), best != null && searched >= 5);
             if (aborted) {
+                if (helperIndex == 0 && best != null && improvedMove != 0 && improvedMove != best.bestMove()) {
+                    // out of time, but a move already proved better than the last iteration's at this depth
+                    best = info(depth, improvedScore, start);
+                }
                 break;
             }
             best = helperIndex == 0 ? info(depth, score, start) : null;
@@ -194,10 +203,41 @@ public final class Searcher {
         return new SearchInfo(depth, score, names, line, nodes, (System.nanoTime() - start) / 1_000_000L);
     }
 
-    private int root(int depth) {
+    /**
+     * One iteration at {@code depth}: in a window around {@code guess} when {@code narrow} and the board asks for
+     * aspiration, widened fourfold on the side the score falls out of until it fits.
+     */
+    private int aspirationRoot(int depth, int guess, boolean narrow) {
+        int window = narrow && !Score.isWin(guess) && !Score.isLoss(guess) ? board.aspirationWindow() : 0;
+        if (window <= 0) {
+            return root(depth, -Score.INFINITE, Score.INFINITE);
+        }
+        int alpha = guess - window;
+        int beta = guess + window;
+        while (true) {
+            int score = root(depth, alpha, beta);
+            if (aborted) {
+                return 0;
+            }
+            if (score <= alpha && alpha > -Score.INFINITE) {
+                window *= 4;
+                alpha = Math.max(-Score.INFINITE, guess - window);
+            } else if (score >= beta && beta < Score.INFINITE) {
+                window *= 4;
+                beta = Math.min(Score.INFINITE, guess + window);
+            } else {
+                return score;
+            }
+            if (window > 4 * Score.WIN) {
+                alpha = -Score.INFINITE;
+                beta = Score.INFINITE;
+            }
+        }
+    }
+
+    private int root(int depth, int alpha, int beta) {
         int side = board.side();
-        int alpha = -Score.INFINITE;
-        int beta = Score.INFINITE;
+        improvedMove = 0;
         if (depth > 1) { // the previous iteration's best move first
             for (int i = 1; i < rootCount; i++) {
                 if (rootMoves[i] == rootBestMove) {
@@ -206,6 +246,7 @@ public final class Searcher {
                 }
             }
         }
+        int originalAlpha = alpha;
         int best = -Score.INFINITE;
         int bestMove = rootMoves[0];
         pvLength[0] = 0;
@@ -227,16 +268,26 @@ public final class Searcher {
                 return 0;
             }
             if (score > best) {
+                boolean proven = i > 0 && score > alpha && score < beta; // a full-window score above the others
                 best = score;
                 bestMove = move;
                 alpha = Math.max(alpha, score);
                 pv[0][0] = move;
                 System.arraycopy(pv[1], 1, pv[0], 1, Math.max(0, pvLength[1] - 1));
                 pvLength[0] = Math.max(1, pvLength[1]);
+                if (proven) {
+                    improvedMove = move; // good enough to play if time runs out before the iteration ends
+                    improvedScore = score;
+                }
+            }
+            if (best >= beta) {
+                break; // fails high: the aspiration loop widens the window
             }
         }
         rootBestMove = bestMove;
-        table.store(path[pathBase], bestMove, best, depth, TranspositionTable.EXACT);
+        int bound = best >= beta ? TranspositionTable.LOWER : best <= originalAlpha ? TranspositionTable.UPPER
+            : TranspositionTable.EXACT;
+        table.store(path[pathBase], bestMove, best, depth, bound);
         return best;
     }
 
@@ -337,8 +388,14 @@ public final class Searcher {
             if (i == 0) {
                 score = child(newDepth, alpha, beta, ply + 1, side, pvNode);
             } else {
-                int reduction = !tactical && depth >= 3 && i >= 4 && move != killers[ply][0] && move != killers[ply][1]
-                    ? (i >= 12 ? 2 : 1) : 0;
+                int reduction = 0;
+                if (!tactical && depth >= 3 && move != killers[ply][0] && move != killers[ply][1]) {
+                    if (strongReductions && !pvNode) {
+                        reduction = i >= 5 ? 2 : i >= 2 ? 1 : 0;
+                    } else {
+                        reduction = i >= 12 ? 2 : i >= 4 ? 1 : 0;
+                    }
+                }
                 score = child(newDepth - reduction, alpha, alpha + 1, ply + 1, side, false);
                 if (reduction > 0 && score > alpha && !aborted) {
                     score = child(newDepth, alpha, alpha + 1, ply + 1, side, false);
