@@ -77,20 +77,10 @@ class PatternEvaluationTest {
         SplittableRandom random = new SplittableRandom(7);
         PatternEvaluation evaluation = randomWeights(random);
         for (int i = 0; i < 2000; i++) {
-            long white = 0;
-            long black = 0;
-            long kings = 0;
-            for (int s = 1; s <= 50; s++) {
-                int r = random.nextInt(10);
-                if (r < 3) {
-                    white |= Squares.mask(s);
-                } else if (r < 6) {
-                    black |= Squares.mask(s);
-                }
-                if (r < 6 && random.nextInt(8) == 0) {
-                    kings |= Squares.mask(s);
-                }
-            }
+            long[] board = randomBoard(random);
+            long white = board[0];
+            long black = board[1];
+            long kings = board[2];
             boolean whiteToMove = random.nextBoolean();
             int value = evaluation.evaluate(white, black, kings, whiteToMove);
             int turned = evaluation.evaluate(DraughtsFeatures.turned(black), DraughtsFeatures.turned(white),
