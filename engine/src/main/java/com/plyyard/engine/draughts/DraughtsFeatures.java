@@ -7,13 +7,16 @@ package com.plyyard.engine.draughts;
  * <p><b>Regions.</b> The board is covered by 16 overlapping windows of 4 × 4 squares, anchored on every second row
  * and column (rows 0, 2, 4, 6 × columns 0, 2, 4, 6 of the 10 × 10 board). A window holds 8 playable squares, two
  * in each of its rows, and with the bit layout of {@link Squares} those two are adjacent bits: the window's row
- * {@code r} at column anchor {@code 2k} holds the row's playable squares number {@code k} and {@code k + 1}. Each
- * square is empty, a White man or a Black man (kings are left to the scalar features), so a window has
+ * {@code r} at column anchor {@code 2k} holds the row's playable squares number {@code k} and {@code k + 1}. Two
+ * larger sets can be fitted and played for experiments ({@code -Dplyyard.draughts.windows=25}: also the 9 windows
+ * anchored on odd rows and columns; {@code 49}: a window at every anchor), measured in docs/draughts-evaluation.md;
+ * a weights file fits one set only (its size tells). Each square is empty, a White man or a Black man (kings are left to the scalar features), so a window has
  * 3<sup>8</sup> = 6 561 configurations, each with a weight of its own.
  *
  * <p><b>Colour symmetry.</b> Turning the board half a turn and swapping the colours maps square s to 51 − s and
  * must negate the evaluation. The 8 windows of the upper half (anchor rows 0 and 2) own the weights; a lower window
- * is the turned image of an upper one, and is scored as minus the upper window's weight of the turned, colour-swapped
+ * is the turned image of an upper one (with the larger sets the window anchored on row 3, column 3 is its own image
+ * and scores its board and its turned board itself), and is scored as minus the upper window's weight of the turned, colour-swapped
  * board. So every position yields, per upper window, one configuration counted +1 (the board as it is) and one
  * counted −1 (the board turned), and the fitted evaluation is antisymmetric by construction.
  *
@@ -21,8 +24,15 @@ package com.plyyard.engine.draughts;
  * board ({@link #phase}).
  */
 public final class DraughtsFeatures {
+    /** The anchors (top row, left column) of the windows that own weights, narrow ones first. */
+    private static final int[][] OWNERS = owners(System.getProperty("plyyard.draughts.windows", "16"));
+    /** The bits of a window, shifted to its lowest: narrow (rows at 0, 5, 11, 16) and wide (0, 6, 11, 17). */
+    private static final long NARROW_SHAPE = 0b11_0001_1000_0110_0011L;
+    private static final long WIDE_SHAPE = 0b110_0001_1000_1100_0011L;
     /** Windows that own weights (the upper half). */
-    public static final int WINDOWS = 8;
+    public static final int WINDOWS = OWNERS.length;
+    /** The first windows are "narrow" (row offsets 0, 5, 11, 16 bits), the rest "wide" (0, 6, 11, 17). */
+    public static final int NARROW_WINDOWS;
     public static final int CONFIGURATIONS = 6561;
     /** Scalar features after the windows' weights, each from White's view. */
     public static final int MEN = 0;
@@ -59,11 +69,30 @@ public final class DraughtsFeatures {
     private static final long BLACK_NEAR_CROWN;
 
     static {
+        int narrow = 0;
         for (int w = 0; w < WINDOWS; w++) {
-            int anchorRow = 2 * (w / 4);
-            int k = w % 4; // column anchor 2k: the row's playable squares k and k + 1
-            WINDOW_BIT[w] = Squares.bit(anchorRow * 5 + k + 1);
+            int lowest = 64;
+            long bits = 0;
+            for (int s = 1; s <= 50; s++) {
+                int r = Squares.row(s) - OWNERS[w][0];
+                int c = Squares.column(s) - OWNERS[w][1];
+                if (r >= 0 && r < 4 && c >= 0 && c < 4) {
+                    bits |= Squares.mask(s);
+                    lowest = Math.min(lowest, Squares.bit(s));
+                }
+            }
+            WINDOW_BIT[w] = lowest;
+            long shape = bits >>> lowest;
+            if (shape == NARROW_SHAPE) {
+                if (narrow != w) {
+                    throw new IllegalStateException("narrow windows come first");
+                }
+                narrow++;
+            } else if (shape != WIDE_SHAPE) {
+                throw new IllegalStateException("window " + w + " has an unexpected shape " + Long.toBinaryString(shape));
+            }
         }
+        NARROW_WINDOWS = narrow;
         for (int x = 0; x < 256; x++) {
             int t = 0;
             for (int j = 7; j >= 0; j--) {
@@ -99,6 +128,29 @@ public final class DraughtsFeatures {
     private DraughtsFeatures() {
     }
 
+    static int[][] owners(String set) {
+        java.util.List<int[]> list = new java.util.ArrayList<>();
+        for (int pass = 0; pass < 2; pass++) { // narrow (same-parity anchors) first
+            for (int r = 0; r <= 3; r++) {
+                for (int c = 0; c <= 6; c++) {
+                    boolean upper = r < 3 || c <= 3; // (3, c) and (3, 6 - c) are each other's turned images
+                    boolean narrow = (r + c) % 2 == 0;
+                    boolean even = r % 2 == 0 && c % 2 == 0;
+                    boolean wanted = switch (set) {
+                        case "16" -> even && r < 3;
+                        case "25" -> narrow;
+                        case "49" -> true;
+                        default -> throw new IllegalArgumentException("plyyard.draughts.windows: 16, 25 or 49");
+                    };
+                    if (upper && wanted && narrow == (pass == 0)) {
+                        list.add(new int[] {r, c});
+                    }
+                }
+            }
+        }
+        return list.toArray(new int[0][]);
+    }
+
     /**
      * A lone king against at most three pieces: a draw in practice under both rule sets (FMJD's 16- and 5-move rules
      * make it one), which the evaluation scores by rule rather than by its weights — so the fit leaves such
@@ -121,7 +173,15 @@ public final class DraughtsFeatures {
      */
     public static int configuration(int w, long whiteMen, long blackMen) {
         int bit = WINDOW_BIT[w];
-        return TERNARY[gather(whiteMen >>> bit)] + 2 * TERNARY[gather(blackMen >>> bit)];
+        if (w < NARROW_WINDOWS) {
+            return TERNARY[gather(whiteMen >>> bit)] + 2 * TERNARY[gather(blackMen >>> bit)];
+        }
+        return TERNARY[gatherWide(whiteMen >>> bit)] + 2 * TERNARY[gatherWide(blackMen >>> bit)];
+    }
+
+    /** As {@link #gather} for a wide window (rows at bits 0, 6, 11 and 17). */
+    private static int gatherWide(long x) {
+        return (int) ((x & 3) | ((x >>> 4) & 0xC) | ((x >>> 7) & 0x30) | ((x >>> 11) & 0xC0));
     }
 
     /** The 8 squares of a window starting at bit 0 of {@code x}, packed two bits a row into one byte. */

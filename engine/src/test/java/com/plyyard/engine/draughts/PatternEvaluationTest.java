@@ -57,6 +57,21 @@ class PatternEvaluationTest {
     }
 
     @Test
+    void eachWindowSetOwnsOneOfEveryPairOfTurnedImages() {
+        // a window anchored (r, c) turns into the one anchored (6 - r, 6 - c); owners and their images are the set
+        for (String set : new String[] {"16", "25", "49"}) {
+            Set<Integer> covered = new HashSet<>();
+            int[][] owners = DraughtsFeatures.owners(set);
+            for (int[] w : owners) {
+                covered.add(w[0] * 7 + w[1]);
+                covered.add((6 - w[0]) * 7 + 6 - w[1]);
+            }
+            assertEquals(Integer.parseInt(set), covered.size(), "set " + set);
+            assertEquals((Integer.parseInt(set) + 1) / 2, owners.length, "set " + set + " owns half, the centre once");
+        }
+    }
+
+    @Test
     void windowsAreFourByFourSquaresOfTheUpperHalf() {
         // window 0: rows 0-3, columns 0-3 → squares 1, 2, 6, 7, 11, 12, 16, 17
         long expected = 0;
