@@ -1,5 +1,8 @@
 package com.plyyard.engine.draughts;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * The features of the pattern evaluation ({@link PatternEvaluation}) and of its training ({@code ./plyyard train
  * draughts}): one definition, so that what is fitted is exactly what is played.
@@ -10,14 +13,14 @@ package com.plyyard.engine.draughts;
  * {@code r} at column anchor {@code 2k} holds the row's playable squares number {@code k} and {@code k + 1}. Two
  * larger sets can be fitted and played for experiments ({@code -Dplyyard.draughts.windows=25}: also the 9 windows
  * anchored on odd rows and columns; {@code 49}: a window at every anchor), measured in docs/draughts-evaluation.md;
- * a weights file fits one set only (its size tells). Each square is empty, a White man or a Black man (kings are left to the scalar features), so a window has
- * 3<sup>8</sup> = 6 561 configurations, each with a weight of its own.
+ * a weights file fits one set only (its size tells). Each square is empty, a White man or a Black man (kings are
+ * left to the scalar features), so a window has 3<sup>8</sup> = 6 561 configurations, each with a weight of its own.
  *
  * <p><b>Colour symmetry.</b> Turning the board half a turn and swapping the colours maps square s to 51 − s and
  * must negate the evaluation. The 8 windows of the upper half (anchor rows 0 and 2) own the weights; a lower window
  * is the turned image of an upper one (with the larger sets the window anchored on row 3, column 3 is its own image
- * and scores its board and its turned board itself), and is scored as minus the upper window's weight of the turned, colour-swapped
- * board. So every position yields, per upper window, one configuration counted +1 (the board as it is) and one
+ * and scores its board and its turned board itself), and is scored as minus the upper window's weight of the
+ * turned, colour-swapped board. So every position yields, per upper window, one configuration counted +1 (the board as it is) and one
  * counted −1 (the board turned), and the fitted evaluation is antisymmetric by construction.
  *
  * <p><b>Phase.</b> Every feature has an opening and an endgame weight, mixed by the share of men still on the
@@ -129,7 +132,7 @@ public final class DraughtsFeatures {
     }
 
     static int[][] owners(String set) {
-        java.util.List<int[]> list = new java.util.ArrayList<>();
+        List<int[]> list = new ArrayList<>();
         for (int pass = 0; pass < 2; pass++) { // narrow (same-parity anchors) first
             for (int r = 0; r <= 3; r++) {
                 for (int c = 0; c <= 6; c++) {
