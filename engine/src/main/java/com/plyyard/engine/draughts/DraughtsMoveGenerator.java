@@ -46,38 +46,13 @@ public final class DraughtsMoveGenerator {
      * @param white true when {@code own} are White's pieces (men move up)
      */
     public void generate(long own, long opp, long kings, boolean white, MoveList list) {
-        list.clear();
+        // captures first: if there is any, no quiet move is legal
+        if (generateCaptures(own, opp, kings, list)) {
+            return;
+        }
         long empty = ~(own | opp) & BOARD;
         long ownMen = own & ~kings;
         long ownKings = own & kings;
-
-        // captures first: if there is any, no quiet move is legal
-        long manCapturers = (ownMen & Squares.shift(opp, 6) & Squares.shift(empty, 12))
-            | (ownMen & Squares.shift(opp, 5) & Squares.shift(empty, 10))
-            | (ownMen & Squares.shift(opp, -5) & Squares.shift(empty, -10))
-            | (ownMen & Squares.shift(opp, -6) & Squares.shift(empty, -12));
-        if (manCapturers != 0 || ownKings != 0) {
-            out = list;
-            opponent = opp;
-            opponentKings = opp & kings;
-            bestCount = 0;
-            bestKings = 0;
-            pathMode = list.recordsPaths();
-            for (long m = manCapturers; m != 0; m &= m - 1) {
-                int b = Long.numberOfTrailingZeros(m);
-                fromBit = b;
-                manJumps(b, 0L, 0, 0, empty | (1L << b)); // the first jump; manJump goes on only where there are more
-            }
-            for (long m = ownKings; m != 0; m &= m - 1) {
-                int b = Long.numberOfTrailingZeros(m);
-                fromBit = b;
-                kingCaptures(b, 0L, 0, 0, empty | (1L << b), -1);
-            }
-            out = null;
-            if (list.size() > 0) {
-                return;
-            }
-        }
 
         // quiet man moves: one step forward
         if (white) {
@@ -103,10 +78,56 @@ public final class DraughtsMoveGenerator {
     }
 
     /**
+     * Generates the legal captures of {@code own} against {@code opp} into {@code list} (cleared first): the
+     * sequences the majority rule keeps. False, with the list left empty, when there is no capture — then the
+     * quiet moves are the legal ones ({@link DraughtsPerft} steps them without a list).
+     */
+    boolean generateCaptures(long own, long opp, long kings, MoveList list) {
+        list.clear();
+        long empty = ~(own | opp) & BOARD;
+        long manCapturers = manCapturers(own & ~kings, opp, empty);
+        long ownKings = own & kings;
+        return (manCapturers != 0 || ownKings != 0) && searchCaptures(manCapturers, ownKings, opp, kings, empty, list);
+    }
+
+    /** The men of {@code ownMen} that have a first jump: an opponent's piece next to them, an empty square behind. */
+    static long manCapturers(long ownMen, long opp, long empty) {
+        return (ownMen & Squares.shift(opp, 6) & Squares.shift(empty, 12))
+            | (ownMen & Squares.shift(opp, 5) & Squares.shift(empty, 10))
+            | (ownMen & Squares.shift(opp, -5) & Squares.shift(empty, -10))
+            | (ownMen & Squares.shift(opp, -6) & Squares.shift(empty, -12));
+    }
+
+    /**
+     * Appends the captures of {@code manCapturers} and {@code ownKings} to an empty {@code list}, the majority rule
+     * applied; true if there is one. Kings are searched even without a neighbour, since they capture from afar.
+     */
+    boolean searchCaptures(long manCapturers, long ownKings, long opp, long kings, long empty, MoveList list) {
+        out = list;
+        opponent = opp;
+        opponentKings = opp & kings;
+        bestCount = 0;
+        bestKings = 0;
+        pathMode = list.recordsPaths();
+        for (long m = manCapturers; m != 0; m &= m - 1) {
+            int b = Long.numberOfTrailingZeros(m);
+            fromBit = b;
+            manJumps(b, 0L, 0, 0, empty | (1L << b)); // the first jump; manJump goes on only where there are more
+        }
+        for (long m = ownKings; m != 0; m &= m - 1) {
+            int b = Long.numberOfTrailingZeros(m);
+            fromBit = b;
+            kingCaptures(b, 0L, 0, 0, empty | (1L << b), -1);
+        }
+        out = null;
+        return list.size() > 0;
+    }
+
+    /**
      * The empty squares a king on bit {@code b} reaches in direction {@code DIRECTIONS[i]} before the first piece
      * of {@code occupied} (ray tables of {@link Squares}; the up directions run towards lower bits).
      */
-    private static long reach(int i, int b, long occupied) {
+    static long reach(int i, int b, long occupied) {
         long ray = Squares.RAYS[i][b];
         long blockers = ray & occupied;
         if (blockers == 0) {
