@@ -1,9 +1,11 @@
 package com.plyyard.ai;
 
 import com.plyyard.ai.hub.ExternalHubEngine;
+import com.plyyard.ai.piracy.PiracyTablebases;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.draughts.DraughtsPosition;
+import com.plyyard.engine.piracy.PiracyPosition;
 import com.plyyard.engine.search.Engine;
 import com.plyyard.engine.search.Level;
 import com.plyyard.engine.search.Limits;
@@ -53,6 +55,9 @@ public class EngineLogic {
     @Inject
     ExternalHubEngine externalHub;
 
+    @Inject
+    PiracyTablebases piracyTablebases;
+
     @ConfigProperty(name = "plyyard.ai.max-move-millis", defaultValue = "60000")
     long maxMoveMillis;
 
@@ -65,6 +70,14 @@ public class EngineLogic {
      */
     public BestMoveResponse bestMove(BestMoveRequest request, BooleanSupplier clientGone) {
         Prepared p = prepare(request);
+        if (p.position() instanceof PiracyPosition piracy && p.request().level() == Level.MAX) {
+            Optional<PiracyTablebases.Choice> exact = piracyTablebases.choose(piracy);
+            if (exact.isPresent()) {
+                PiracyTablebases.Choice c = exact.get();
+                metrics.counter("plyyard.ai.searches", "method", "BestMove").increment();
+                return response(p, c.move(), c.score(), c.pv().size(), 0, 0, c.pv(), PiracyTablebases.ENGINE);
+            }
+        }
         try (EnginePool.Lease lease = lease()) {
             if (externalHub.wants(p.position(), p.request())) {
                 Optional<ExternalHubEngine.Answer> answer = externalHub.bestMove((DraughtsPosition) p.position(), p.request(),
@@ -97,6 +110,16 @@ public class EngineLogic {
      */
     public void analyze(BestMoveRequest request, BooleanSupplier clientGone, Consumer<AnalysisLine> out) {
         Prepared p = prepare(request);
+        if (p.position() instanceof PiracyPosition piracy) {
+            // the exact value, when the sea's tablebase is ready: one line, nothing left to search
+            Optional<PiracyTablebases.Choice> exact = piracyTablebases.choose(piracy);
+            if (exact.isPresent()) {
+                PiracyTablebases.Choice c = exact.get();
+                metrics.counter("plyyard.ai.searches", "method", "Analyze").increment();
+                out.accept(AnalysisLine.newBuilder().setDepth(c.pv().size()).setScore(c.score()).addAllPv(c.pv()).build());
+                return;
+            }
+        }
         try (EnginePool.Lease lease = lease()) {
             search("Analyze", lease, p, clientGone, info -> out.accept(AnalysisLine.newBuilder()
                 .setDepth(info.depth())

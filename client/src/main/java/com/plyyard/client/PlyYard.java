@@ -23,6 +23,7 @@ import picocli.CommandLine.Spec;
         PartyCommand.class, ChallengeCommand.class, RematchCommand.class, RatingsCommand.class, TokensCommand.class,
         com.plyyard.client.bench.BenchCommand.class, com.plyyard.client.train.TrainCommand.class,
         com.plyyard.client.hub.HubCommand.class, com.plyyard.client.dxp.DxpCommand.class,
+        com.plyyard.client.tablebase.TablebaseCommand.class,
         CommandLine.HelpCommand.class})
 public class PlyYard implements Runnable {
     @Spec

@@ -181,7 +181,8 @@ public final class PiracyMoveGenerator {
         return circleRule ? Math.abs(after) / 8 : 0;
     }
 
-    private int runAfter(int run, int units) {
+    /** The run after a turn of {@code units}, completed circles taken off (unchanged without the circle rule). */
+    int runAfter(int run, int units) {
         if (!circleRule) {
             return run;
         }
@@ -209,6 +210,10 @@ public final class PiracyMoveGenerator {
             return survival == 0 ? (cookSunk ? SILVER_WINS : COOK_WINS) : ONGOING;
         }
         return PiracyState.ply(state) >= PLY_LIMIT ? PLY_LIMIT_REACHED : ONGOING;
+    }
+
+    boolean circleRule() {
+        return circleRule;
     }
 
     /** When the survivor sinks during its survival moves: the first ship to sink wins under option "loss". */
