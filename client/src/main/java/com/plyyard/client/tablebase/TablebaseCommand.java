@@ -100,9 +100,10 @@ public class TablebaseCommand implements Runnable {
             PrintWriter out = spec.commandLine().getOut();
             long start = System.nanoTime();
             PiracyTablebase table;
-            boolean cached = !force && Files.isRegularFile(file);
+            PiracyTablebase cachedTable = force ? null : cached(file, rules);
+            boolean cached = cachedTable != null;
             if (cached) {
-                table = PiracyTablebase.open(file, rules);
+                table = cachedTable;
             } else {
                 long positions = PiracyTablebase.positions(rules);
                 long needed = PiracyTablebase.heapNeeded(rules);
@@ -125,6 +126,18 @@ public class TablebaseCommand implements Runnable {
                 cached ? " cached=true" : ""));
             out.flush();
             return 0;
+        }
+    }
+
+    /** The cached table, or null when there is none or it cannot be read (an older format): then it is built again. */
+    private static PiracyTablebase cached(Path file, PiracyRules rules) {
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            return PiracyTablebase.open(file, rules);
+        } catch (InvalidInputException | java.io.UncheckedIOException e) {
+            return null;
         }
     }
 

@@ -18,7 +18,7 @@ import java.util.function.LongConsumer;
 
 /**
  * Perfect play for Piracy: the value of every position of one sea (board size, island class, circle rule,
- * survivor rule), solved by {@link TablebaseBuilder} and kept one byte a position (see {@link TablebaseLayer}).
+ * survivor rule), solved by {@link TablebaseBuilder} and kept in about a byte a position (see {@link TablebaseLayer}).
  * A table is solved for its class's canonical island and answers for every island of the class through the
  * board's symmetries ({@link SeaSymmetry}).
  *
@@ -27,7 +27,7 @@ import java.util.function.LongConsumer;
  * a win in d at ply k counts only if k + d ≤ 490.
  */
 public final class PiracyTablebase {
-    private static final byte[] MAGIC = "PLYPTB01".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] MAGIC = "PLYPTB02".getBytes(StandardCharsets.US_ASCII);
     /** Bytes of the header before the layer directory. */
     private static final int HEADER = MAGIC.length + 4 * 6;
 
@@ -357,7 +357,7 @@ public final class PiracyTablebase {
                     .putInt((rules.circleRule() ? 1 : 0) | (rules.survivorSinkingLoses() ? 2 : 0))
                     .putInt(layout.placements.count).putInt(layout.runs);
                 for (TablebaseLayer layer : layers) {
-                    header.putInt(layer == null ? 0 : layer.positions()).put((byte) (layer != null && layer.wide() ? 1 : 0))
+                    header.putInt(layer == null ? 0 : layer.positions()).put((byte) (layer == null ? 0 : layer.form()))
                         .putInt(layer == null ? 0 : layer.split());
                 }
                 header.flip();
@@ -424,7 +424,7 @@ public final class PiracyTablebase {
             long offset = header.capacity();
             for (int layer = 0; layer < TablebaseLayout.LAYERS; layer++) {
                 int positions = header.getInt();
-                boolean wide = header.get() != 0;
+                int form = header.get();
                 int split = header.getInt();
                 if (!TablebaseLayout.isLayer(layer)) {
                     continue;
@@ -433,11 +433,15 @@ public final class PiracyTablebase {
                     throw new InvalidInputException(file + " is damaged: layer " + layer + " has " + positions
                         + " positions, not " + layout.layerSize(layer) + ".");
                 }
-                long bytes = wide ? 2L * positions : positions;
+                if (form != TablebaseLayer.SPLIT && form != TablebaseLayer.WIDE && form != TablebaseLayer.SIGNED) {
+                    throw new InvalidInputException(file + " is damaged: layer " + layer + " has an unknown form.");
+                }
+                long bytes = TablebaseLayer.bytes(form, positions);
                 if (offset + bytes > in.size()) {
                     throw new InvalidInputException(file + " is truncated.");
                 }
-                layers[layer] = new TablebaseLayer(in.map(FileChannel.MapMode.READ_ONLY, offset, bytes), wide, split);
+                layers[layer] = new TablebaseLayer(in.map(FileChannel.MapMode.READ_ONLY, offset, bytes), form, split,
+                    positions);
                 offset += bytes;
             }
             return new PiracyTablebase(canonical, layout, layers);

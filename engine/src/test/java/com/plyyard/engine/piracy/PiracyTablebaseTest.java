@@ -178,6 +178,24 @@ class PiracyTablebaseTest {
     }
 
     @Test
+    void eachLayerFormReadsBackWhatWasStored() {
+        short[][] layers = {
+            {0, 5, -3, 120, -135, 0, 1, -1}, // 120 + 135 <= 255: one byte, split at the longest win
+            {0, 177, -177, 3, -250, 255, 0, -1, 2}, // too long together, each <= 255: byte and sign bit
+            {0, 300, -2, 1, -400}, // beyond a byte: two bytes
+        };
+        int[] forms = {TablebaseLayer.SPLIT, TablebaseLayer.SIGNED, TablebaseLayer.WIDE};
+        for (int k = 0; k < layers.length; k++) {
+            TablebaseLayer layer = TablebaseLayer.encode(layers[k]);
+            assertEquals(forms[k], layer.form());
+            assertEquals(TablebaseLayer.bytes(layer.form(), layers[k].length), layer.bytes().remaining());
+            for (int i = 0; i < layers[k].length; i++) {
+                assertEquals(layers[k][i], layer.value(i), "form " + forms[k] + " index " + i);
+            }
+        }
+    }
+
+    @Test
     void aPositionOfOtherRulesIsRefused() {
         PiracyTablebase table = PiracyTablebase.build(rules(8, "d4", false), 2, done -> { });
         assertThrows(InvalidInputException.class, () -> table.value(rules(8, "d4", true).start()));
