@@ -43,7 +43,8 @@ class CutCallsIT {
     @BeforeAll
     static void start() {
         Path jar = ServiceProcess.jar("plyyard.ai.jar", Path.of("target", "quarkus-app", "quarkus-run.jar"), "ai-service");
-        ai = ServiceProcess.start("ai-service-cut-calls", jar, ServiceProcess.freePort(), List.of("-Dplyyard.ai.max-concurrent=6"),
+        ai = ServiceProcess.start("ai-service-cut-calls", jar, ServiceProcess.freePort(), List.of("-Dplyyard.ai.max-concurrent=6",
+                "-Dplyyard.ai.piracy.tablebase.build-max-positions=0"),
             Map.of(), Path.of("target", "it-logs"), Duration.ofSeconds(60));
     }
 

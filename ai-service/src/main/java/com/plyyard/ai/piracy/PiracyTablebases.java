@@ -1,5 +1,6 @@
 package com.plyyard.ai.piracy;
 
+import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.piracy.PiracyMove;
 import com.plyyard.engine.piracy.PiracyPosition;
 import com.plyyard.engine.piracy.PiracyRules;
@@ -28,6 +29,7 @@ import org.jboss.logging.Logger;
  * background on one thread and saved there — until it is ready the search answers. One table serves every island of
  * its symmetry class; a table that would not fit this JVM's heap, or is larger than
  * {@code plyyard.ai.piracy.tablebase.build-max-positions}, is not built here (one log line says how to build it).
+ * The tests that start the packaged service set that to 0: they must not spend their cores on a table.
  */
 @ApplicationScoped
 public class PiracyTablebases {
@@ -129,8 +131,15 @@ public class PiracyTablebases {
                 }
             }
             tables.put(file, Optional.empty());
-            long positions = PiracyTablebase.positions(rules);
-            long needed = PiracyTablebase.heapNeeded(rules);
+            long positions;
+            long needed;
+            try {
+                positions = PiracyTablebase.positions(rules);
+                needed = PiracyTablebase.heapNeeded(rules);
+            } catch (InvalidInputException tooLarge) {
+                LOG.infof("Piracy tablebase %s: %s The search plays instead.", file, tooLarge.getMessage());
+                return Optional.empty();
+            }
             if (positions > buildMaxPositions || needed > Runtime.getRuntime().maxMemory()) {
                 LOG.infof("Piracy tablebase %s is missing and not built here (%,d positions, about %.1f GB of heap); "
                     + "build it with ./plyyard tablebase build. The search plays instead.", file, positions, needed / 1e9);

@@ -40,7 +40,9 @@ public final class AiServiceProcess implements AutoCloseable {
         Path jar = Processes.aiJar();
         // four searches at once whatever the machine: two lobby instances may think about one turn (TwoInstancesIT)
         process = Processes.startJar(jar, List.of("-Dquarkus.http.port=" + port, "-Dplyyard.ai.table-megabytes=16",
-                "-Dplyyard.ai.max-concurrent=4"),
+                "-Dplyyard.ai.max-concurrent=4",
+                // no Piracy tablebase built in the background: the tests need their cores
+                "-Dplyyard.ai.piracy.tablebase.build-max-positions=0"),
             environment(), log);
         Processes.awaitReady(process, port, Duration.ofSeconds(60), log, tls);
     }
