@@ -109,12 +109,13 @@ public final class PiracyTablebase {
     }
 
     /**
-     * Heap a build of this table needs, roughly: the solved table (a byte a position) and, for the layer being
-     * solved, its working arrays (three bytes a position) and distance buckets (up to four bytes a position).
+     * Heap a build of this table needs, with some room: the solved table (8 or 9 bits a position) and, for the layer
+     * being solved, its working arrays (three bytes a position) and distance buckets (up to four bytes a position).
+     * For 8×8 that is 2.3 GB; the edge class, the largest, was built with {@code -Xmx2300m}.
      */
     public static long heapNeeded(PiracyRules rules) {
         TablebaseLayout layout = new TablebaseLayout(new ShipPlacements(rules.geometry()), rules.circleRule());
-        return layout.positions() + 7L * layout.layerSize(TablebaseLayout.layer(0, 1)) + (64L << 20);
+        return layout.positions() * 9 / 8 + 7L * layout.layerSize(TablebaseLayout.layer(0, 1)) + (256L << 20);
     }
 
     /**
