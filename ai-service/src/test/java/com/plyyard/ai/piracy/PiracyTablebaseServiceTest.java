@@ -140,6 +140,16 @@ class PiracyTablebaseServiceTest {
     }
 
     @Test
+    void aSeaTooLargeForAnyTableIsPlayedByTheSearch() {
+        // 26x26 has more positions per layer than a table can index: the search answers, the request is not refused
+        GameState huge = MAPPER.state(Variants.get("piracy:classic", Map.of("board-size", "26")).start());
+        BestMoveResponse r = ai.bestMove(BestMoveRequest.newBuilder().setState(huge)
+            .setLimits(SearchLimits.newBuilder().setLevel(Level.MAX).setClockMillis(3000).setSeed(1)).build());
+        assertEquals("plyyard", r.getEngine());
+        assertFalse(r.getMove().getNotation().isEmpty());
+    }
+
+    @Test
     void theClassicSeaIsNotBuiltInTheTestsAndTheSearchAnswers() {
         GameState classic = MAPPER.state(Variants.get("piracy:classic").start());
         BestMoveResponse r = ai.bestMove(BestMoveRequest.newBuilder().setState(classic)
