@@ -93,8 +93,13 @@ public final class PiracyTablebase {
     /** The rules of the table that answers for {@code rules}: same options, the class's canonical island. */
     public static PiracyRules canonical(PiracyRules rules) {
         Geometry g = rules.geometry();
-        int[] island = SeaSymmetry.toCanonical(g.size(), g.islandX(), g.islandY()).island(g.islandX(), g.islandY());
+        int[] island = symmetry(g).island(g.islandX(), g.islandY());
         return rules.onSea(new Geometry(g.size(), island[0], island[1]));
+    }
+
+    /** The symmetry that takes a sea to its class's canonical island. */
+    private static SeaSymmetry symmetry(Geometry g) {
+        return SeaSymmetry.toCanonical(g.size(), g.islandX(), g.islandY());
     }
 
     /** Whether this table answers for positions played under {@code other}. */
@@ -145,15 +150,13 @@ public final class PiracyTablebase {
     /** The value of a position for its side to move, the ply limit applied. */
     public Value value(PiracyPosition position) {
         checkCovers(position.rules());
-        return value(position.state(), SeaSymmetry.toCanonical(position.rules().geometry().size(),
-            position.rules().geometry().islandX(), position.rules().geometry().islandY()));
+        return value(position.state(), symmetry(position.rules().geometry()));
     }
 
     /** Every legal move with its value for the side to move, best first. */
     public List<MoveValue> moves(PiracyPosition position) {
         checkCovers(position.rules());
-        Geometry g = position.rules().geometry();
-        SeaSymmetry symmetry = SeaSymmetry.toCanonical(g.size(), g.islandX(), g.islandY());
+        SeaSymmetry symmetry = symmetry(position.rules().geometry());
         PiracyMoveGenerator own = position.rules().generator();
         long state = position.state();
         List<MoveValue> out = new ArrayList<>(3);
@@ -207,8 +210,8 @@ public final class PiracyTablebase {
     public int opponentMistakes(PiracyPosition position, PiracyMove move) {
         checkCovers(position.rules());
         PiracyPosition after = position.play(move);
-        if (after.outcome().isPresent()) {
-            return 0;
+        if (after.outcome().isPresent() || after.toMove() == position.toMove()) {
+            return 0; // over, or our own survival moves follow: the opponent has no reply to get wrong
         }
         int mistakes = 0;
         for (MoveValue reply : moves(after)) {
