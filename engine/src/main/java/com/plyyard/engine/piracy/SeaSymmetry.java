@@ -80,10 +80,6 @@ final class SeaSymmetry {
         return mirror ? -run : run;
     }
 
-    boolean isIdentity() {
-        return turns == 0 && !mirror;
-    }
-
     /** The image of a packed ship (a sunk one stays as it is). */
     int ship(int ship) {
         if (PiracyState.sunk(ship)) {
