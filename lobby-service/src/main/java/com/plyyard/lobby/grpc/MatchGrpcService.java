@@ -13,6 +13,8 @@ import com.plyyard.lobby.watch.MatchStreams;
 import com.plyyard.proto.v1.CreateMatchRequest;
 import com.plyyard.proto.v1.GetMatchRequest;
 import com.plyyard.proto.v1.JoinMatchRequest;
+import com.plyyard.proto.v1.ListLegalMovesRequest;
+import com.plyyard.proto.v1.ListLegalMovesResponse;
 import com.plyyard.proto.v1.ListMatchesResponse;
 import com.plyyard.proto.v1.ListMyMatchesRequest;
 import com.plyyard.proto.v1.Match;
@@ -78,6 +80,14 @@ public class MatchGrpcService extends MatchServiceGrpc.MatchServiceImplBase {
         workers.unary("GetMatch", out, token -> {
             tokens.caller(token);
             return queries.get(request.getMatchId());
+        });
+    }
+
+    @Override
+    public void listLegalMoves(ListLegalMovesRequest request, StreamObserver<ListLegalMovesResponse> out) {
+        workers.unary("ListLegalMoves", out, token -> {
+            tokens.caller(token);
+            return queries.legalMoves(request.getMatchId());
         });
     }
 

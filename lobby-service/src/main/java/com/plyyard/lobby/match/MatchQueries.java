@@ -5,6 +5,9 @@ import com.plyyard.lobby.clock.MatchClock;
 import com.plyyard.lobby.common.Ids;
 import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.lobby.db.UnitOfWork;
+import com.plyyard.lobby.rules.RulesClient;
+import com.plyyard.proto.v1.GameState;
+import com.plyyard.proto.v1.ListLegalMovesResponse;
 import com.plyyard.proto.v1.ListMatchesResponse;
 import com.plyyard.proto.v1.ListMyMatchesRequest;
 import com.plyyard.proto.v1.Match;
@@ -21,7 +24,7 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * What is read about matches without changing them: GetMatch, ListMyMatches, the start of WatchMatch, and for
+ * What is read about matches without changing them: GetMatch, ListMyMatches, ListLegalMoves, the start of WatchMatch, and for
  * matchmaking the busy players and the match a rematch repeats.
  */
 @ApplicationScoped
@@ -35,6 +38,9 @@ public class MatchQueries {
     @Inject
     MatchViews views;
 
+    @Inject
+    RulesClient rules;
+
     public Match get(String matchIdText) {
         UUID id = Ids.parse(matchIdText, "match");
         return unitOfWork.call(() -> {
@@ -44,6 +50,29 @@ public class MatchQueries {
             }
             return views.view(m, matches.seats(id), true);
         });
+    }
+
+    /**
+     * The legal moves of the current position. The state is read in a short transaction and rules-service is asked
+     * after it, so no database connection waits on the rules; the answer names the version it belongs to.
+     */
+    public ListLegalMovesResponse legalMoves(String matchIdText) {
+        UUID id = Ids.parse(matchIdText, "match");
+        record Current(long version, boolean active, GameState state) {
+        }
+        Current current = unitOfWork.call(() -> {
+            MatchEntity m = matches.lockForRead(id);
+            if (m == null) {
+                throw MatchChanges.notFound(id);
+            }
+            return new Current(m.version, MatchStatus.MATCH_ACTIVE.name().equals(m.status), LockedMatch.stateOf(m));
+        });
+        ListLegalMovesResponse.Builder answer = ListLegalMovesResponse.newBuilder()
+            .setVersion(current.version()).setToMove(current.state().getToMove());
+        if (current.active()) {
+            answer.addAllMoves(rules.legalMoves(current.state()).getMovesList());
+        }
+        return answer.build();
     }
 
     public ListMatchesResponse listMine(Player me, ListMyMatchesRequest request) {

@@ -6,6 +6,8 @@ import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.ApplyMoveResponse;
 import com.plyyard.proto.v1.EndReason;
 import com.plyyard.proto.v1.GameState;
+import com.plyyard.proto.v1.LegalMovesRequest;
+import com.plyyard.proto.v1.LegalMovesResponse;
 import com.plyyard.proto.v1.NewGameRequest;
 import com.plyyard.proto.v1.RemoveSeatRequest;
 import com.plyyard.proto.v1.RulesServiceGrpc;
@@ -47,6 +49,10 @@ public class RulesClient {
 
     public ApplyMoveResponse applyMove(GameState state, String move) {
         return call("ApplyMove", () -> rules().applyMove(ApplyMoveRequest.newBuilder().setState(state).setMove(move).build()));
+    }
+
+    public LegalMovesResponse legalMoves(GameState state) {
+        return call("LegalMoves", () -> rules().legalMoves(LegalMovesRequest.newBuilder().setState(state).build()));
     }
 
     public GameState removeSeat(GameState state, int seat, EndReason reason) {

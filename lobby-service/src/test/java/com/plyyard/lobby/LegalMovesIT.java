@@ -1,0 +1,83 @@
+package com.plyyard.lobby;
+
+import static com.plyyard.grpc.testing.GrpcAssertions.assertStatus;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.plyyard.lobby.support.LobbyTestBase;
+import com.plyyard.lobby.support.TestPlayer;
+import com.plyyard.proto.v1.CreateMatchRequest;
+import com.plyyard.proto.v1.ListLegalMovesRequest;
+import com.plyyard.proto.v1.ListLegalMovesResponse;
+import com.plyyard.proto.v1.Match;
+import com.plyyard.proto.v1.MatchServiceGrpc;
+import com.plyyard.proto.v1.Move;
+import io.grpc.Status;
+import io.quarkus.test.junit.QuarkusTest;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * ListLegalMoves, which the web client uses instead of running the rules itself: the rules' moves for the match's
+ * position and version, for players and spectators; nothing while a match waits or after it ended; and the refusals.
+ */
+@Timeout(120)
+@QuarkusTest
+class LegalMovesIT extends LobbyTestBase {
+    private static ListLegalMovesRequest of(String matchId) {
+        return ListLegalMovesRequest.newBuilder().setMatchId(matchId).build();
+    }
+
+    @Test
+    void theRulesMovesOfTheCurrentPositionWithItsVersion() {
+        TestPlayer white = register("lm-w");
+        TestPlayer black = register("lm-b");
+        TestPlayer spectator = register("lm-s");
+        Match m = started("draughts:fmjd", clock(0, 0), white, black);
+
+        ListLegalMovesResponse start = spectator.matches().listLegalMoves(of(m.getId()));
+        assertEquals(m.getVersion(), start.getVersion());
+        assertEquals(0, start.getToMove());
+        assertEquals(legalMoves(m.getState()), start.getMovesList(), "exactly the rules' moves, in the rules' order");
+        assertEquals(9, start.getMovesCount(), "nine opening moves in international draughts");
+
+        Match after = white.move(m, "32-28");
+        ListLegalMovesResponse reply = black.matches().listLegalMoves(of(m.getId()));
+        assertEquals(after.getVersion(), reply.getVersion());
+        assertEquals(1, reply.getToMove());
+        assertEquals(legalMoves(after.getState()), reply.getMovesList());
+        List<String> notations = reply.getMovesList().stream().map(Move::getNotation).toList();
+        assertTrue(notations.contains("19-23"), notations.toString());
+    }
+
+    @Test
+    void noMovesWhileWaitingOrAfterTheEnd() {
+        TestPlayer a = register("lm-a");
+        TestPlayer b = register("lm-b2");
+        Match waiting = a.matches().createMatch(CreateMatchRequest.newBuilder().setVariant("piracy:classic")
+            .addSeats(me()).addSeats(open()).build());
+        assertEquals(0, a.matches().listLegalMoves(of(waiting.getId())).getMovesCount());
+
+        Match m = started("ploy:3m:2p", clock(0, 0), a, b);
+        ListLegalMovesResponse first = a.matches().listLegalMoves(of(m.getId()));
+        assertTrue(first.getMovesCount() > 0);
+        m = a.move(m, first.getMoves(0).getNotation());
+        Match resigned = b.matches().resign(TestPlayer.action(m));
+        ListLegalMovesResponse after = a.matches().listLegalMoves(of(m.getId()));
+        assertEquals(0, after.getMovesCount());
+        assertEquals(resigned.getVersion(), after.getVersion());
+    }
+
+    @Test
+    void refusals() {
+        TestPlayer a = register("lm-r");
+        String d = assertStatus(Status.Code.NOT_FOUND,
+            () -> a.matches().listLegalMoves(of(UUID.randomUUID().toString())));
+        assertTrue(d.contains("match"), d);
+        assertStatus(Status.Code.INVALID_ARGUMENT, () -> a.matches().listLegalMoves(of("not-a-match")));
+        assertStatus(Status.Code.UNAUTHENTICATED,
+            () -> MatchServiceGrpc.newBlockingStub(channel).listLegalMoves(of(UUID.randomUUID().toString())));
+    }
+}
