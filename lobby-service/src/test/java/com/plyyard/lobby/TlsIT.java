@@ -212,6 +212,39 @@ class TlsIT {
         assertTrue(lobbyReady.body().contains("Database connections health check"), lobbyReady.body());
     }
 
+    /**
+     * A browser's gRPC-Web call over HTTPS (HTTP/1.1 and HTTP/2): the bridge forwards it over TLS to its own port,
+     * trusting only its own certificate, and the answer comes back framed.
+     */
+    @Test
+    void grpcWebOverHttpsIsForwardedOverTls() throws Exception {
+        for (HttpClient.Version version : List.of(HttpClient.Version.HTTP_1_1, HttpClient.Version.HTTP_2)) {
+            String name = "tls-web-" + version.ordinal();
+            byte[] message = com.plyyard.proto.v1.RegisterRequest.newBuilder().setName(name).build().toByteArray();
+            byte[] body = java.nio.ByteBuffer.allocate(5 + message.length).put((byte) 0).putInt(message.length)
+                .put(message).array();
+            HttpClient https = HttpClient.newBuilder().version(version).sslContext(certs.clientContext())
+                .connectTimeout(Duration.ofSeconds(5)).build();
+            HttpResponse<byte[]> r = https.send(HttpRequest.newBuilder(URI.create("https://localhost:" + lobby.port()
+                    + "/plyyard.v1.LobbyService/Register"))
+                .header("content-type", "application/grpc-web+proto").header("x-grpc-web", "1")
+                .timeout(Duration.ofSeconds(20)).POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(200, r.statusCode(), version + ": " + new String(r.body(), java.nio.charset.StandardCharsets.UTF_8));
+            java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(r.body());
+            assertEquals(0, in.get(), version + ": a message frame first");
+            byte[] reply = new byte[in.getInt()];
+            in.get(reply);
+            com.plyyard.proto.v1.RegisterResponse registered = com.plyyard.proto.v1.RegisterResponse.parseFrom(reply);
+            assertEquals(name, registered.getPlayer().getName());
+            assertTrue(registered.getToken().length() > 20);
+            assertEquals((byte) 0x80, in.get(), version + ": then the trailers");
+            byte[] trailers = new byte[in.getInt()];
+            in.get(trailers);
+            assertTrue(new String(trailers, java.nio.charset.StandardCharsets.US_ASCII).startsWith("grpc-status:0\r\n"));
+        }
+    }
+
     // ------------------------------------------------------------------------------------------------- each service
 
     @Test

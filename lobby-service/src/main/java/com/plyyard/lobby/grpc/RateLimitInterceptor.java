@@ -52,7 +52,7 @@ public class RateLimitInterceptor implements ServerInterceptor {
         if (action == null) {
             return next.startCall(call, headers);
         }
-        String caller = action == LimitedAction.REGISTRATION ? address(call)
+        String caller = action == LimitedAction.REGISTRATION ? address(call, headers)
             : AuthInterceptor.bearer(headers.get(AuthInterceptor.AUTHORIZATION));
         if (caller == null) {
             return next.startCall(call, headers);
@@ -77,9 +77,16 @@ public class RateLimitInterceptor implements ServerInterceptor {
         return e;
     }
 
-    /** The client's IP address (without the port: every connection of one machine shares its bucket). */
-    private static String address(ServerCall<?, ?> call) {
+    /**
+     * The client's IP address (without the port: every connection of one machine shares its bucket); for a call the
+     * gRPC-Web bridge forwarded, the browser's ({@link ForwardedClient}).
+     */
+    private static String address(ServerCall<?, ?> call, Metadata headers) {
         SocketAddress remote = call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR);
+        String forwarded = ForwardedClient.vouchedAddress(remote, headers);
+        if (forwarded != null) {
+            return forwarded;
+        }
         if (remote instanceof InetSocketAddress inet) {
             return inet.getAddress() != null ? inet.getAddress().getHostAddress() : inet.getHostString();
         }
