@@ -151,6 +151,10 @@ public final class Platform {
         }
         out.println();
         out.println(s.name() + "  grpc://localhost:" + s.port() + "  ready");
+        if (s.name().equals("lobby-service")) {
+            // the lobby serves the browser client on the same port (gRPC-Web)
+            out.println("web client  " + (probe.enabled() ? "https" : "http") + "://localhost:" + s.port() + "/");
+        }
         out.flush();
     }
 

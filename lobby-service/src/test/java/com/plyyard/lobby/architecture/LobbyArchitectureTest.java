@@ -45,7 +45,8 @@ class LobbyArchitectureTest {
         Map.entry("limits", Set.of()),
         Map.entry("db", Set.of()),
         Map.entry("common", Set.of()),
-        Map.entry("embeddedpg", Set.of())));
+        Map.entry("embeddedpg", Set.of()),
+        Map.entry("web", Set.of())));
 
     /** The two clients of other services: the only classes below the edge that speak gRPC. */
     static final Set<String> GRPC_CLIENTS = Set.of(ROOT + ".rules.RulesClient", ROOT + ".ai.EngineClient");

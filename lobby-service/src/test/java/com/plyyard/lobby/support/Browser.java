@@ -1,0 +1,160 @@
+package com.plyyard.lobby.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Function;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * One headless Chromium, driven through Selenium, for the browser tests: Debian's {@code chromium} and
+ * {@code chromium-driver} (.ci/run installs them), started with the flags this closed sandbox needs, each in a fresh
+ * profile so browsers share no storage. Screenshots go to {@code target/screenshots} (a build artefact).
+ */
+public final class Browser implements AutoCloseable {
+    public static final Path SCREENSHOTS = Path.of("target", "screenshots");
+    private static final Path CHROMIUM = Path.of(System.getProperty("plyyard.chromium", "/usr/bin/chromium"));
+    private static final Path CHROMEDRIVER = Path.of(System.getProperty("plyyard.chromedriver", "/usr/bin/chromedriver"));
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    private final String name;
+    private final Path profile;
+    private final ChromeDriver driver;
+
+    private Browser(String name, Path profile, ChromeDriver driver) {
+        this.name = name;
+        this.profile = profile;
+        this.driver = driver;
+    }
+
+    /** A new browser window of the given width (375 for a phone), named in its screenshots. */
+    public static Browser open(String name, int width, int height) {
+        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
+            throw new IllegalStateException("The browser tests need Debian's Chromium and its driver at " + CHROMIUM
+                + " and " + CHROMEDRIVER + ": apt-get install -y chromium chromium-driver (.ci/run does it).");
+        }
+        try {
+            Path profile = Files.createTempDirectory("plyyard-chromium-");
+            ChromeOptions options = new ChromeOptions();
+            options.setBinary(CHROMIUM.toFile());
+            // no sandbox as root; no background traffic, which this machine's closed network refuses
+            options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--user-data-dir=" + profile, "--window-size=" + width + "," + height);
+            ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+            ChromeDriver driver = new ChromeDriver(service, options);
+            driver.manage().window().setSize(new Dimension(width, height));
+            return new Browser(name, profile, driver);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static Browser open(String name) {
+        return open(name, 1280, 1000);
+    }
+
+    public WebDriver driver() {
+        return driver;
+    }
+
+    public void get(String url) {
+        driver.get(url);
+    }
+
+    public WebElement find(String css) {
+        return driver.findElement(By.cssSelector(css));
+    }
+
+    public List<WebElement> all(String css) {
+        return driver.findElements(By.cssSelector(css));
+    }
+
+    /** Waits until the condition holds (not null, not false), up to 30 s; the failure names this browser. */
+    public <T> T await(String what, Function<WebDriver, T> condition) {
+        return await(what, WAIT, condition);
+    }
+
+    public <T> T await(String what, Duration max, Function<WebDriver, T> condition) {
+        WebDriverWait wait = new WebDriverWait(driver, max, Duration.ofMillis(100));
+        wait.withMessage(() -> name + ": " + what);
+        return wait.until(condition);
+    }
+
+    /** The first visible, enabled element for the selector, waited for. */
+    public WebElement visible(String css) {
+        return await(css + " visible", d -> d.findElements(By.cssSelector(css)).stream()
+            .filter(e -> e.isDisplayed() && e.isEnabled()).findFirst().orElse(null));
+    }
+
+    public void click(String css) {
+        visible(css).click();
+    }
+
+    public void type(String css, String text) {
+        WebElement e = visible(css);
+        e.clear();
+        e.sendKeys(text);
+    }
+
+    public void typeAndEnter(String css, String text) {
+        WebElement e = visible(css);
+        e.clear();
+        e.sendKeys(text, Keys.ENTER);
+    }
+
+    public String attribute(String css, String attribute) {
+        List<WebElement> found = all(css);
+        return found.isEmpty() ? null : found.get(0).getAttribute(attribute);
+    }
+
+    public String text(String css) {
+        List<WebElement> found = all(css);
+        return found.isEmpty() ? "" : found.get(0).getText();
+    }
+
+    public Object script(String js, Object... args) {
+        return ((JavascriptExecutor) driver).executeScript(js, args);
+    }
+
+    /** Saves a PNG of the window to target/screenshots/NAME.png and returns its path. */
+    public Path screenshot(String file) {
+        try {
+            Files.createDirectories(SCREENSHOTS);
+            Path target = SCREENSHOTS.resolve(file + ".png");
+            Path shot = driver.getScreenshotAs(OutputType.FILE).toPath();
+            Files.copy(shot, target, StandardCopyOption.REPLACE_EXISTING);
+            return target;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            driver.quit();
+        } finally {
+            try (var files = Files.walk(profile)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException | UncheckedIOException ignored) {
+                // a profile left in /tmp is harmless
+            }
+        }
+    }
+}
