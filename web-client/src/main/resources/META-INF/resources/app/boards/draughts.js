@@ -1,0 +1,218 @@
+// International draughts, 10×10: squares 1..50 on the dark squares, 1 at the top right of White's view's
+// top row (PDN convention: square = row·5 + col/2 + 1 seen from White). White at the bottom unless the viewer
+// plays Black. Click (or drag) a piece, then its destination; the legal moves of the selected piece are drawn
+// as paths; when captures are compulsory the pieces that must move are marked; captures sharing from and to
+// are told apart by clicking a path square on the way, or in the chooser.
+
+import { GridBoard } from "./grid.js";
+import { h, s, fill } from "../util.js";
+
+/** @param {number} sq 1..50 → board row/col seen from White */
+function rc(sq) {
+  const row = Math.floor((sq - 1) / 5);
+  const pos = (sq - 1) % 5;
+  return { row, col: row % 2 === 0 ? 2 * pos + 1 : 2 * pos };
+}
+
+export class DraughtsBoard extends GridBoard {
+  /**
+   * @param {HTMLElement} root
+   * @param {HTMLElement} chooser  where ambiguous moves are offered
+   * @param {(move: any) => void} play
+   */
+  constructor(root, chooser, play) {
+    super(root, "draughts");
+    this.chooser = chooser;
+    this.play = play;
+    /** @type {number|undefined} */
+    this.selected = undefined;
+    /** @type {number[]} */
+    this.partial = [];
+    /** @type {any[]} */
+    this.ambiguous = [];
+    this.ctx = { state: undefined, legal: [], flip: false, lastMove: undefined };
+    this.legalKey = "";
+  }
+
+  /** @param {number} sq */
+  disp(sq) {
+    const { row, col } = rc(sq);
+    return this.ctx.flip ? { row: 9 - row, col: 9 - col } : { row, col };
+  }
+
+  /** @param {number} sq → overlay centre */
+  centre(sq) {
+    const d = this.disp(sq);
+    return { x: d.col + 0.5, y: d.row + 0.5 };
+  }
+
+  /**
+   * @param {{state: any, legal: any[], flip: boolean, lastMove: any}} ctx
+   */
+  update(ctx) {
+    const key = ctx.legal.map((m) => m.notation).join(" ") + "|" + (ctx.state?.ply ?? "");
+    if (key !== this.legalKey) {
+      this.legalKey = key;
+      this.selected = undefined;
+      this.partial = [];
+      this.ambiguous = [];
+    }
+    this.ctx = ctx;
+    /** @type {import("./grid.js").Cell[]} */
+    const cells = [];
+    for (let row = 0; row < 10; row++) {
+      for (let col = 0; col < 10; col++) {
+        const dark = (row + col) % 2 === 1;
+        const sq = row * 5 + Math.floor(col / 2) + 1;
+        const d = ctx.flip ? { row: 9 - row, col: 9 - col } : { row, col };
+        cells.push({ key: dark ? String(sq) : `l${row},${col}`, row: d.row, col: d.col, active: dark, mark: dark ? String(sq) : undefined });
+      }
+    }
+    this.layout(10, cells, ctx.flip ? "black" : "white");
+    this.draw();
+  }
+
+  moves() {
+    return this.ctx.legal.filter((m) => m.detail?.case === "draughts");
+  }
+
+  /** Moves of the selected piece that fit the path squares clicked so far. */
+  candidates() {
+    if (this.selected === undefined) return [];
+    return this.moves().filter((m) => {
+      const d = m.detail.value;
+      if (d.from !== this.selected) return false;
+      let at = -1;
+      for (const p of this.partial) {
+        const i = d.path.indexOf(p, at + 1);
+        if (i < 0) return false;
+        at = i;
+      }
+      return true;
+    });
+  }
+
+  draw() {
+    const board = this.ctx.state?.board?.case === "draughts" ? this.ctx.state.board.value : undefined;
+    const pieces = new Map((board?.pieces ?? []).map((p) => [p.square, p]));
+    const moves = this.moves();
+    const froms = new Set(moves.map((m) => m.detail.value.from));
+    const forced = moves.some((m) => m.detail.value.captured.length > 0);
+    const cands = this.candidates();
+    const targets = new Set(cands.map((m) => m.detail.value.to));
+    const via = new Set(cands.flatMap((m) => m.detail.value.path.slice(0, -1)));
+    const last = this.ctx.lastMove?.detail?.case === "draughts" ? this.ctx.lastMove.detail.value : undefined;
+    const lastSquares = new Set(last ? [last.from, ...last.path] : []);
+    for (let sq = 1; sq <= 50; sq++) {
+      const p = pieces.get(sq);
+      const classes = [];
+      if (froms.has(sq)) classes.push(forced ? "forced" : "movable");
+      if (sq === this.selected) classes.push("selected");
+      if (targets.has(sq)) classes.push("target");
+      else if (via.has(sq)) classes.push("via");
+      if (lastSquares.has(sq)) classes.push("last");
+      const what = p ? `${p.white ? "white" : "black"} ${p.king ? "king" : "man"}` : "empty";
+      let label = `${sq}, ${what}`;
+      if (froms.has(sq)) label += forced ? ", must capture" : ", can move";
+      if (targets.has(sq)) label += ", destination";
+      this.decorate(String(sq), classes, label);
+    }
+    const o = this.clearOverlay();
+    for (const [sq, p] of pieces) {
+      const c = this.centre(sq);
+      const g = s("g", { class: "piece " + (p.white ? "white" : "black") + (p.king ? " king" : "") });
+      g.append(s("circle", { cx: c.x, cy: c.y, r: 0.38, class: "disc" }));
+      g.append(s("circle", { cx: c.x, cy: c.y, r: 0.27, class: "rim" }));
+      if (p.king) {
+        g.append(s("path", {
+          class: "crown",
+          d: `M${c.x - 0.2} ${c.y + 0.1} L${c.x - 0.22} ${c.y - 0.12} L${c.x - 0.1} ${c.y - 0.02} L${c.x} ${c.y - 0.16} L${c.x + 0.1} ${c.y - 0.02} L${c.x + 0.22} ${c.y - 0.12} L${c.x + 0.2} ${c.y + 0.1} Z`,
+        }));
+      }
+      o.append(g);
+    }
+    for (const m of cands) {
+      const d = m.detail.value;
+      const pts = [d.from, ...d.path].map((x) => this.centre(x));
+      o.append(s("polyline", { class: "path", points: pts.map((p) => `${p.x},${p.y}`).join(" ") }));
+      const end = pts[pts.length - 1];
+      o.append(s("circle", { class: "path-end", cx: end.x, cy: end.y, r: 0.12 }));
+      for (const c of d.captured) {
+        const p = this.centre(c);
+        o.append(s("path", { class: "captured-mark", d: `M${p.x - 0.2} ${p.y - 0.2} L${p.x + 0.2} ${p.y + 0.2} M${p.x + 0.2} ${p.y - 0.2} L${p.x - 0.2} ${p.y + 0.2}` }));
+      }
+    }
+    this.drawChooser();
+  }
+
+  drawChooser() {
+    if (this.ambiguous.length < 2) {
+      fill(this.chooser);
+      this.chooser.hidden = true;
+      return;
+    }
+    this.chooser.hidden = false;
+    fill(this.chooser,
+      h("p", {}, "Several captures go there; choose the path (or click a square on the way):"),
+      h("div", { class: "choices" }, this.ambiguous.map((m) =>
+        h("button", { type: "button", class: "choice", "data-notation": m.notation, onclick: () => this.play(m) }, m.notation))));
+  }
+
+  onPress(key) {
+    const sq = Number(key);
+    if (sq === this.selected) return false;
+    if (this.moves().some((m) => m.detail.value.from === sq)) {
+      this.select(sq);
+      return true;
+    }
+    return false;
+  }
+
+  /** @param {number|undefined} sq */
+  select(sq) {
+    this.selected = sq;
+    this.partial = [];
+    this.ambiguous = [];
+    this.draw();
+  }
+
+  onEscape() {
+    this.select(undefined);
+  }
+
+  onSquare(key) {
+    const sq = Number(key);
+    if (!Number.isInteger(sq)) return;
+    const movable = this.moves().some((m) => m.detail.value.from === sq);
+    if (this.selected === undefined) {
+      if (movable) this.select(sq);
+      return;
+    }
+    if (sq === this.selected) {
+      this.select(undefined);
+      return;
+    }
+    const cands = this.candidates();
+    const narrowed = cands.filter((m) => {
+      const d = m.detail.value;
+      const lastAt = this.partial.length ? d.path.indexOf(this.partial[this.partial.length - 1]) : -1;
+      return d.path.indexOf(sq, lastAt + 1) >= 0;
+    });
+    if (narrowed.length === 0) {
+      this.select(movable ? sq : undefined);
+      return;
+    }
+    if (narrowed.length === 1) {
+      this.play(narrowed[0]);
+      return;
+    }
+    if (narrowed.every((m) => m.detail.value.to === sq)) {
+      this.ambiguous = narrowed;
+      this.draw();
+      return;
+    }
+    this.partial.push(sq);
+    this.ambiguous = [];
+    this.draw();
+  }
+}

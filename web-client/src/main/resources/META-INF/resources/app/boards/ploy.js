@@ -1,0 +1,301 @@
+// Ploy, 9×9 points a1..i9 (rank 1 at the bottom as Green sees it; turned round for a player whose home is
+// at the top). Each piece is drawn in its controller's colour with its kind's letter and shape (Commander
+// octagon C, Lance circle L, Probe diamond P, Shield square S) and one line from its centre per direction of
+// its mask (bit 0 = N, clockwise). Click a piece, then a destination; to rotate, click one of the direction
+// handles around the selected piece (or the compass beside the board): the handle is where the piece's
+// heading will point. A Shield that moves may also turn: after its destination, pick a handle there, or click
+// the destination again to move without turning.
+
+import { GridBoard } from "./grid.js";
+import { h, s, fill, colourOf } from "../util.js";
+
+/** Board direction d (0 = N, clockwise) → [Δfile, Δrank]. */
+const DIRS = [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]];
+const DIR_NAMES = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+/** Masks of each kind "pointing N" (rules §2). */
+const BASES = { commander: [0x55], lance: [0x83, 0x45, 0x92], probe: [0x03, 0x82, 0x11], shield: [0x01] };
+
+/** @param {number} m @param {number} k */
+export function rotl(m, k) {
+  k = ((k % 8) + 8) % 8;
+  return ((m << k) | (m >> (8 - k))) & 0xff;
+}
+
+/** The heading (0..7) of a mask: the rotation of its kind's base shape that gives it. */
+export function heading(kind, mask) {
+  for (const b of BASES[kind] ?? []) for (let k = 0; k < 8; k++) if (rotl(b, k) === mask) return k;
+  for (let k = 0; k < 8; k++) if (mask & (1 << k)) return k;
+  return 0;
+}
+
+/** @param {string} p "e4" → {f: 4, r: 3} */
+function fr(p) {
+  return { f: p.charCodeAt(0) - 97, r: Number(p.slice(1)) - 1 };
+}
+
+export class PloyBoard extends GridBoard {
+  /**
+   * @param {HTMLElement} root
+   * @param {HTMLElement} chooser
+   * @param {(move: any) => void} play
+   */
+  constructor(root, chooser, play) {
+    super(root, "ploy");
+    this.chooser = chooser;
+    this.play = play;
+    /** @type {string|undefined} */
+    this.selected = undefined;
+    /** @type {string|undefined} */
+    this.pendingTo = undefined;
+    this.ctx = { state: undefined, legal: [], flip: false, lastMove: undefined, colours: [] };
+    this.legalKey = "";
+  }
+
+  /** Display position of a board point (fractional f/r allowed). */
+  disp(f, r) {
+    return this.ctx.flip ? { x: 8 - f + 0.5, y: r + 0.5 } : { x: f + 0.5, y: 8 - r + 0.5 };
+  }
+
+  /** Display vector of board direction d. */
+  vec(d) {
+    const [df, dr] = DIRS[d];
+    return this.ctx.flip ? { x: -df, y: dr } : { x: df, y: -dr };
+  }
+
+  update(ctx) {
+    const key = ctx.legal.map((m) => m.notation).join(" ") + "|" + (ctx.state?.ply ?? "");
+    if (key !== this.legalKey) {
+      this.legalKey = key;
+      this.selected = undefined;
+      this.pendingTo = undefined;
+    }
+    this.ctx = ctx;
+    const cells = [];
+    for (let r = 0; r < 9; r++) {
+      for (let f = 0; f < 9; f++) {
+        const p = this.disp(f, r);
+        const row = p.y - 0.5;
+        const col = p.x - 0.5;
+        const name = String.fromCharCode(97 + f) + (r + 1);
+        let mark;
+        if (row === 8 && col === 0) mark = name;
+        else if (row === 8) mark = name[0];
+        else if (col === 0) mark = name.slice(1);
+        cells.push({ key: name, row, col, active: true, mark });
+      }
+    }
+    this.layout(9, cells, ctx.flip ? "top" : "bottom");
+    this.draw();
+  }
+
+  moves() {
+    return this.ctx.legal.filter((m) => m.detail?.case === "ploy");
+  }
+
+  pieces() {
+    const b = this.ctx.state?.board?.case === "ploy" ? this.ctx.state.board.value : undefined;
+    return new Map((b?.pieces ?? []).map((p) => [p.point, p]));
+  }
+
+  /**
+   * Rotation handles: display direction → the move that turns the piece's heading there.
+   * @returns {Map<number, any>} board direction → move
+   */
+  handles() {
+    const out = new Map();
+    if (!this.selected) return out;
+    const piece = this.pieces().get(this.selected);
+    if (!piece) return out;
+    const pivot = this.pendingTo ?? this.selected;
+    const hd = heading(piece.kind, piece.mask);
+    const rotations = this.moves().filter((m) => m.detail.value.from === this.selected && m.detail.value.to === pivot
+      && m.detail.value.rotation !== 0);
+    for (let d = 0; d < 8; d++) {
+      const target = rotl(piece.mask, d - hd);
+      const mv = rotations.find((m) => rotl(piece.mask, m.detail.value.rotation) === target);
+      if (mv) out.set(d, mv);
+    }
+    return out;
+  }
+
+  draw() {
+    const pieces = this.pieces();
+    const moves = this.moves();
+    const froms = new Set(moves.map((m) => m.detail.value.from));
+    const mine = this.selected ? moves.filter((m) => m.detail.value.from === this.selected) : [];
+    const targets = new Set(mine.filter((m) => m.detail.value.to !== this.selected).map((m) => m.detail.value.to));
+    const last = this.ctx.lastMove?.detail?.case === "ploy" ? this.ctx.lastMove.detail.value : undefined;
+    const colours = this.ctx.colours;
+    for (let r = 0; r < 9; r++) {
+      for (let f = 0; f < 9; f++) {
+        const name = String.fromCharCode(97 + f) + (r + 1);
+        const p = pieces.get(name);
+        const classes = [];
+        if (froms.has(name)) classes.push("movable");
+        if (name === this.selected) classes.push("selected");
+        if (name === this.pendingTo) classes.push("pending");
+        else if (targets.has(name)) classes.push(pieces.has(name) ? "target capture" : "target");
+        if (last && (name === last.from || name === last.to)) classes.push("last");
+        let label = name;
+        if (p) {
+          const dirs = DIR_NAMES.filter((_, i) => p.mask & (1 << i)).join(" ");
+          label += `, ${colours[p.controller] ?? "?"} ${p.kind} pointing ${dirs}`;
+          if (p.owner !== p.controller) label += ` (${colours[p.owner] ?? "?"}'s)`;
+        } else label += ", empty";
+        if (targets.has(name)) label += ", destination";
+        this.decorate(name, classes, label);
+      }
+    }
+    const o = this.clearOverlay();
+    for (const p of pieces.values()) o.append(this.piece(p));
+    if (this.selected) {
+      const pivot = this.pendingTo ?? this.selected;
+      const { f, r } = fr(pivot);
+      const c = this.disp(f, r);
+      for (const [d, mv] of this.handles()) {
+        const v = this.vec(d);
+        const len = Math.hypot(v.x, v.y);
+        const ux = v.x / len;
+        const uy = v.y / len;
+        const hx = c.x + ux * 0.62;
+        const hy = c.y + uy * 0.62;
+        // a small arrow pointing outwards, clickable
+        const tip = { x: hx + ux * 0.16, y: hy + uy * 0.16 };
+        const l = { x: hx - uy * 0.12 - ux * 0.06, y: hy + ux * 0.12 - uy * 0.06 };
+        const rr = { x: hx + uy * 0.12 - ux * 0.06, y: hy - ux * 0.12 - uy * 0.06 };
+        const g = s("g", { class: "handle", "data-handle": mv.notation });
+        g.append(s("circle", { cx: hx, cy: hy, r: 0.2, class: "handle-bg" }));
+        g.append(s("path", { d: `M${tip.x} ${tip.y} L${l.x} ${l.y} L${rr.x} ${rr.y} Z`, class: "handle-arrow" }));
+        g.append(s("title", {}, `turn to ${DIR_NAMES[d]} (${mv.notation})`));
+        o.append(g);
+      }
+    }
+    this.drawChooser();
+  }
+
+  /** @param {any} p a PloyPiece */
+  piece(p) {
+    const { f, r } = fr(p.point);
+    const c = this.disp(f, r);
+    const col = colourOf(this.ctx.colours[p.controller] ?? "");
+    const g = s("g", { class: "piece ploy-" + p.kind });
+    for (let d = 0; d < 8; d++) {
+      if (!(p.mask & (1 << d))) continue;
+      const v = this.vec(d);
+      g.append(s("line", { x1: c.x, y1: c.y, x2: c.x + v.x * 0.43, y2: c.y + v.y * 0.43, class: "dir" }));
+      g.append(s("circle", { cx: c.x + v.x * 0.43, cy: c.y + v.y * 0.43, r: 0.055, class: "dir-end" }));
+    }
+    const style = `fill:${col.fill}`;
+    if (p.kind === "commander") {
+      const pts = [];
+      for (let i = 0; i < 8; i++) {
+        const a = (Math.PI / 8) * (2 * i + 1);
+        pts.push(`${c.x + Math.cos(a) * 0.3},${c.y + Math.sin(a) * 0.3}`);
+      }
+      g.append(s("polygon", { points: pts.join(" "), class: "body", style }));
+    } else if (p.kind === "lance") {
+      g.append(s("circle", { cx: c.x, cy: c.y, r: 0.27, class: "body", style }));
+    } else if (p.kind === "probe") {
+      const k = 0.28;
+      g.append(s("polygon", { points: `${c.x},${c.y - k} ${c.x + k},${c.y} ${c.x},${c.y + k} ${c.x - k},${c.y}`, class: "body", style }));
+    } else {
+      g.append(s("rect", { x: c.x - 0.19, y: c.y - 0.19, width: 0.38, height: 0.38, rx: 0.04, class: "body", style }));
+    }
+    g.append(s("text", { x: c.x, y: c.y + 0.01, class: "kind", style: `fill:${col.ink}` }, p.kind[0].toUpperCase()));
+    if (p.owner !== p.controller) {
+      const oc = colourOf(this.ctx.colours[p.owner] ?? "");
+      g.append(s("circle", { cx: c.x + 0.3, cy: c.y + 0.3, r: 0.1, class: "owner", style: `fill:${oc.fill}` }));
+    }
+    return g;
+  }
+
+  drawChooser() {
+    if (!this.selected) {
+      fill(this.chooser);
+      this.chooser.hidden = true;
+      return;
+    }
+    const handles = this.handles();
+    const mine = this.moves().filter((m) => m.detail.value.from === this.selected
+      && (!this.pendingTo || m.detail.value.to === this.pendingTo));
+    this.chooser.hidden = false;
+    // compass laid out as the board is shown: display N at the top
+    const layout = [[7, 0, 1], [6, -1, 2], [5, 4, 3]];
+    const compass = h("div", { class: "compass", role: "group", "aria-label": "turn the piece" },
+      layout.flat().map((dd) => {
+        if (dd < 0) return h("span", { class: "compass-centre", "aria-hidden": "true" }, "turn");
+        const d = this.ctx.flip ? (dd + 4) % 8 : dd;
+        const mv = handles.get(d);
+        return h("button", {
+          type: "button", class: "compass-dir", disabled: !mv, "data-rotation": mv ? mv.detail.value.rotation : undefined,
+          "aria-label": mv ? `turn to ${DIR_NAMES[dd]} (${mv.notation})` : `${DIR_NAMES[dd]}: not possible`,
+          onclick: () => mv && this.play(mv),
+        }, ["↑", "↗", "→", "↘", "↓", "↙", "←", "↖"][dd]);
+      }));
+    const plain = this.pendingTo ? mine.find((m) => m.detail.value.rotation === 0) : undefined;
+    fill(this.chooser,
+      h("p", {}, this.pendingTo ? `Move to ${this.pendingTo}: turn the Shield as well, or not.` : `${this.selected}: its moves`),
+      plain ? h("button", { type: "button", class: "no-turn", "data-rotation": "0", "data-notation": plain.notation,
+        onclick: () => this.play(plain) }, `Move without turning (${plain.notation})`) : null,
+      h("div", { class: "chooser-row" }, handles.size ? compass : null,
+        h("div", { class: "choices" }, mine.map((m) =>
+          h("button", { type: "button", class: "choice", "data-notation": m.notation, onclick: () => this.play(m) }, m.notation)))));
+  }
+
+  onHandle(notation) {
+    const mv = this.moves().find((m) => m.notation === notation);
+    if (mv) this.play(mv);
+  }
+
+  onPress(key) {
+    if (key === this.selected || this.pendingTo) return false;
+    if (this.moves().some((m) => m.detail.value.from === key)) {
+      this.select(key);
+      return true;
+    }
+    return false;
+  }
+
+  /** @param {string|undefined} key */
+  select(key) {
+    this.selected = key;
+    this.pendingTo = undefined;
+    this.draw();
+  }
+
+  onEscape() {
+    this.select(undefined);
+  }
+
+  onSquare(key) {
+    const moves = this.moves();
+    const isFrom = moves.some((m) => m.detail.value.from === key);
+    if (!this.selected) {
+      if (isFrom) this.select(key);
+      return;
+    }
+    if (this.pendingTo) {
+      if (key === this.pendingTo) {
+        const plain = moves.find((m) => m.detail.value.from === this.selected && m.detail.value.to === key
+          && m.detail.value.rotation === 0);
+        if (plain) this.play(plain);
+        return;
+      }
+      this.select(isFrom ? key : undefined);
+      return;
+    }
+    if (key === this.selected) {
+      this.select(undefined);
+      return;
+    }
+    const cands = moves.filter((m) => m.detail.value.from === this.selected && m.detail.value.to === key);
+    if (cands.length === 1) {
+      this.play(cands[0]);
+    } else if (cands.length > 1) {
+      this.pendingTo = key;
+      this.draw();
+    } else {
+      this.select(isFrom ? key : undefined);
+    }
+  }
+}

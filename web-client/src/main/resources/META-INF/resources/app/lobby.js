@@ -1,0 +1,464 @@
+// The lobby (#/): the live lobby from MatchmakingService.WatchLobby (open seeks, pool sizes, my waiting
+// tickets, my challenges, pairings and rematches addressed to me), my matches (MatchService.ListMyMatches),
+// and the forms: quick-pairing pools for every variant, a party of two for team Ploy, a game against the AI,
+// seeks and challenges. A pairing (pool ticket, seek, challenge or rematch) opens its match at once.
+
+import { $, h, fill, VARIANTS, variantName, options, TIME_CONTROLS, timeControl, timeControlText, errorText, sleep, capital } from "./util.js";
+
+const MATCH_STATUS = { 1: "waiting", 2: "active", 3: "finished", 4: "aborted" };
+
+/** Pool key of a GameSpec: variant, clock, rated. @param {any} g */
+function poolKey(g) {
+  return `${g?.variant}|${g?.timeControl?.initialSeconds ?? 0}+${g?.timeControl?.incrementSeconds ?? 0}|${!!g?.rated}`;
+}
+
+export class LobbyView {
+  /**
+   * @param {import("./game.js").Api} api
+   * @param {() => ({id: string, name: string} | undefined)} me
+   * @param {(text: string) => void} announce
+   * @param {(r: any) => void} onRematch
+   */
+  constructor(api, me, announce, onRematch) {
+    this.api = api;
+    this.me = me;
+    this.announce = announce;
+    this.onRematch = onRematch;
+    /** @type {Map<string, any>} */ this.seeks = new Map();
+    /** @type {Map<string, number>} */ this.pools = new Map();
+    /** @type {Map<string, any>} */ this.tickets = new Map();
+    /** @type {Map<string, any>} */ this.challenges = new Map();
+    /** @type {any} */ this.party = undefined;
+    this.version = 0n;
+    this.snapshotSeen = false;
+    /** @type {AbortController|undefined} */ this.abort = undefined;
+    this.matchesTimer = 0;
+    this.build();
+  }
+
+  build() {
+    const variantOptions = VARIANTS.map((v) => ({ value: v.id, label: v.name }));
+    for (const id of ["ai-variant", "seek-variant", "challenge-variant"]) fill($(id), options(variantOptions));
+    fill($("ai-level"), options([1, 2, 3, 4, 5].map((n) => ({
+      value: String(n), label: `${n} · ${["beginner", "casual", "club", "expert", "max"][n - 1]}`,
+    })), "3"));
+    fill($("ai-time"), options(TIME_CONTROLS, ""));
+    for (const id of ["pool-time", "seek-time", "challenge-time"]) fill($(id), options(TIME_CONTROLS, "5+3"));
+    const fillSeats = () => {
+      const v = VARIANTS.find((x) => x.id === /** @type {HTMLSelectElement} */ ($("ai-variant")).value);
+      fill($("ai-seat"), options((v?.seats ?? []).map((c, i) => ({ value: String(i), label: capital(c) })), "0"));
+    };
+    $("ai-variant").addEventListener("change", fillSeats);
+    fillSeats();
+    fill($("pools"), VARIANTS.map((v) => h("button", { type: "button", class: "pool", "data-pool": v.id, onclick: () => this.joinPool(v.id) },
+      h("span", { class: "pool-name" }, v.name), h("span", { class: "pool-count", "aria-label": "players waiting" }, ""))));
+    $("pool-time").addEventListener("change", () => this.renderPools());
+    $("ai-create").addEventListener("click", () => this.createAi());
+    $("seek-create").addEventListener("click", () => this.createSeek());
+    $("challenge-create").addEventListener("click", () => this.createChallenge());
+    $("party-create").addEventListener("click", () => this.createParty());
+    $("party-join").addEventListener("click", () => this.joinParty(/** @type {HTMLInputElement} */ ($("party-id")).value.trim()));
+    $("watch-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const id = /** @type {HTMLInputElement} */ ($("watch-id")).value.trim();
+      if (id) location.hash = "#/match/" + encodeURIComponent(id);
+    });
+    $("refresh-matches").addEventListener("click", () => this.refreshMatches());
+  }
+
+  /** @param {string} text */
+  error(text) {
+    $("lobby-error").textContent = text;
+  }
+
+  /** Starts the lobby stream (idempotent). */
+  start() {
+    if (this.abort) return;
+    this.abort = new AbortController();
+    this.follow(this.abort.signal);
+    this.refreshMatches();
+    this.matchesTimer = window.setInterval(() => { if (!$("lobby").hidden) this.refreshMatches(); }, 15_000);
+  }
+
+  stop() {
+    this.abort?.abort();
+    this.abort = undefined;
+    clearInterval(this.matchesTimer);
+    this.seeks.clear(); this.pools.clear(); this.tickets.clear(); this.challenges.clear();
+    this.party = undefined;
+    this.version = 0n;
+    this.snapshotSeen = false;
+    this.render();
+  }
+
+  /** @param {"live"|"reconnecting"} state */
+  setConnection(state) {
+    const el = $("lobby-connection");
+    el.textContent = state;
+    el.className = "connection " + state;
+  }
+
+  /** @param {AbortSignal} signal */
+  async follow(signal) {
+    let delay = 500;
+    while (!signal.aborted) {
+      let liveTimer = 0;
+      try {
+        const stream = this.api.mm.watchLobby({ fromVersion: this.snapshotSeen ? this.version : 0n }, { signal });
+        liveTimer = window.setTimeout(() => { if (!signal.aborted) this.setConnection("live"); }, 1500);
+        for await (const ev of stream) {
+          if (signal.aborted) return;
+          this.setConnection("live");
+          delay = 500;
+          this.apply(ev);
+        }
+      } catch (e) {
+        if (signal.aborted) return;
+        const code = /** @type {any} */ (e)?.codeName;
+        if (code === "UNAUTHENTICATED") {
+          window.dispatchEvent(new CustomEvent("plyyard:unauthenticated"));
+          return;
+        }
+        if (code === "INVALID_ARGUMENT") this.snapshotSeen = false;   // our version is unknown: start over
+      } finally {
+        clearTimeout(liveTimer);
+      }
+      if (signal.aborted) return;
+      this.setConnection("reconnecting");
+      await sleep(delay * (0.75 + Math.random() * 0.5), signal);
+      delay = Math.min(delay * 2, 10_000);
+    }
+  }
+
+  /** @param {any} ev a LobbyEvent */
+  apply(ev) {
+    const e = ev.event;
+    if (e?.case === "snapshot") {
+      this.seeks.clear(); this.pools.clear(); this.tickets.clear(); this.challenges.clear();
+      for (const s of e.value.seeks ?? []) this.seeks.set(s.id, s);
+      for (const p of e.value.pools ?? []) this.pools.set(poolKey(p.game), p.playersWaiting);
+      for (const t of e.value.myTickets ?? []) this.tickets.set(t.id, t);
+      for (const c of e.value.myChallenges ?? []) this.challenges.set(c.id, c);
+      this.version = ev.snapshotVersion ?? 0n;
+      this.snapshotSeen = true;
+      this.render();
+      return;
+    }
+    if (ev.version <= this.version) return;
+    this.version = ev.version;
+    switch (e?.case) {
+      case "seek":
+        if (e.value.status === 1) this.seeks.set(e.value.id, e.value);
+        else this.seeks.delete(e.value.id);
+        break;
+      case "pool":
+        this.pools.set(poolKey(e.value.game), e.value.playersWaiting);
+        break;
+      case "paired":
+        this.paired(e.value);
+        break;
+      case "challenge":
+        if (e.value.status === 1) this.challenges.set(e.value.id, e.value);
+        else this.challenges.delete(e.value.id);
+        break;
+      case "rematch":
+        this.onRematch(e.value);
+        if (e.value.matchId) this.refreshMatches();
+        break;
+      default:
+        break;
+    }
+    this.render();
+  }
+
+  /** @param {any} p a Paired */
+  paired(p) {
+    // a pairing supersedes every other waiting ticket of mine
+    this.tickets.clear();
+    this.announce("Paired: opening the match.");
+    this.refreshMatches();
+    location.hash = "#/match/" + p.matchId;
+  }
+
+  render() {
+    this.renderPools();
+    this.renderTickets();
+    this.renderSeeks();
+    this.renderChallenges();
+    this.renderParty();
+  }
+
+  renderPools() {
+    const tc = timeControl(/** @type {HTMLSelectElement} */ ($("pool-time")).value);
+    for (const b of $("pools").querySelectorAll("button[data-pool]")) {
+      const id = /** @type {HTMLElement} */ (b).dataset.pool;
+      const n = this.pools.get(poolKey({ variant: id, timeControl: tc, rated: false })) ?? 0;
+      const count = b.querySelector(".pool-count");
+      if (count) count.textContent = n ? `${n} waiting` : "";
+      b.classList.toggle("queued", [...this.tickets.values()].some((t) => t.game?.variant === id));
+    }
+  }
+
+  renderTickets() {
+    fill($("my-tickets"), [...this.tickets.values()].map((t) => h("li", { "data-ticket-id": t.id },
+      `Waiting for a ${variantName(t.game?.variant)} game (${timeControlText(t.game?.timeControl)})`,
+      (t.players?.length ?? 0) > 1 ? ` with ${t.players.map((p) => p.name).join(" + ")}` : "", " ",
+      h("button", { type: "button", class: "leave", onclick: () => this.leavePool(t.id) }, "Leave pool"))));
+    $("my-tickets").hidden = this.tickets.size === 0;
+  }
+
+  renderSeeks() {
+    const me = this.me();
+    const list = [...this.seeks.values()].sort((a, b) => Number(a.createdAtEpochMillis - b.createdAtEpochMillis));
+    fill($("seeks"), list.map((s) => {
+      const mine = s.owner?.id === me?.id;
+      const seated = (s.seats ?? []).some((x) => x.player?.id === me?.id);
+      const filled = (s.seats ?? []).filter((x) => x.player).length;
+      return h("li", { "data-seek-id": s.id, class: mine ? "mine" : "" },
+        h("span", {}, `${s.owner?.name ?? "?"}: ${variantName(s.game?.variant)}, ${timeControlText(s.game?.timeControl)}${s.game?.rated ? ", rated" : ""} — ${filled}/${s.seats?.length ?? 0} seats`),
+        " ",
+        h("button", { type: "button", class: "accept", hidden: mine || seated, onclick: () => this.acceptSeek(s.id) }, "Accept"),
+        h("button", { type: "button", class: "cancel", hidden: !mine, onclick: () => this.cancelSeek(s.id) }, "Cancel"),
+        seated && !mine ? h("span", { class: "note" }, " (you are seated; waiting for the others)") : null);
+    }));
+    $("seeks-empty").hidden = this.seeks.size > 0;
+  }
+
+  renderChallenges() {
+    const me = this.me();
+    fill($("challenges"), [...this.challenges.values()].map((c) => {
+      const mine = c.challenger?.id === me?.id;
+      const toMe = c.opponent?.id === me?.id;
+      const open = !c.opponent;
+      const link = `${location.origin}${location.pathname}#/challenge/${c.id}`;
+      return h("li", { "data-challenge-id": c.id },
+        h("span", {}, mine
+          ? `You challenge ${open ? "anyone with the link" : c.opponent.name}: `
+          : `${c.challenger?.name ?? "?"} challenges ${toMe ? "you" : open ? "anyone" : c.opponent?.name}: `,
+        `${variantName(c.game?.variant)}, ${timeControlText(c.game?.timeControl)}`), " ",
+        h("button", { type: "button", class: "accept", hidden: mine, onclick: () => this.acceptChallenge(c.id) }, "Accept"),
+        h("button", { type: "button", class: "decline", hidden: mine || !toMe, onclick: () => this.answerChallenge(c.id, "declineChallenge") }, "Decline"),
+        h("button", { type: "button", class: "cancel", hidden: !mine, onclick: () => this.answerChallenge(c.id, "cancelChallenge") }, "Cancel"),
+        mine && open ? h("span", { class: "note" }, " link: ", h("a", { href: link }, link)) : null);
+    }));
+    $("challenges-empty").hidden = this.challenges.size > 0;
+  }
+
+  renderParty() {
+    const p = this.party;
+    const el = $("party");
+    if (!p) {
+      fill(el, h("p", { class: "note" }, "No party. A party of two queues together for team Ploy as partners."));
+      return;
+    }
+    const link = `${location.origin}${location.pathname}#/party/${p.id}`;
+    const me = this.me();
+    fill(el,
+      h("p", { "data-party-id": p.id }, `Party led by ${p.leader?.name ?? "?"}: `,
+        (p.members ?? []).map((m) => m.name).join(", ") || "nobody yet",
+        (p.invited ?? []).length ? ` (invited: ${p.invited.map((m) => m.name).join(", ")})` : ""),
+      h("p", { class: "note" }, "Party id ", h("code", {}, p.id), " — the invited player joins with it, or with ", h("a", { href: link }, "this link"), "."),
+      p.leader?.id === me?.id ? h("p", { class: "note" }, "Queue with a team Ploy pool button above: the party is queued as one team.") : null,
+      h("button", { type: "button", id: "party-leave", onclick: () => this.leaveParty() }, "Leave party"));
+  }
+
+  async refreshMatches() {
+    if (!this.me()) return;
+    try {
+      const r = await this.api.match.listMyMatches({ limit: 30 });
+      this.renderMatches(r.matches ?? []);
+    } catch (e) {
+      // the stream's state tells about the connection; keep the last list
+    }
+  }
+
+  /** @param {any[]} matches */
+  renderMatches(matches) {
+    const me = this.me();
+    const order = { 2: 0, 1: 1, 3: 2, 4: 3 };
+    const sorted = [...matches].sort((a, b) => (order[a.status] ?? 9) - (order[b.status] ?? 9));
+    fill($("my-matches"), sorted.map((m) => {
+      const others = (m.seats ?? []).filter((s) => s.player?.id !== me?.id)
+        .map((s) => s.kind === 2 ? "AI" : s.kind === 3 ? "open" : s.player?.name ?? "?").join(", ");
+      const toMove = m.state?.toMove;
+      const moverSeat = m.state?.seats?.[toMove]?.playedBy ?? toMove;
+      const myTurn = m.status === 2 && m.seats?.[moverSeat]?.player?.id === me?.id;
+      const status = MATCH_STATUS[m.status] ?? "?";
+      return h("li", { class: "match " + status + (myTurn ? " my-turn" : "") },
+        h("a", { href: "#/match/" + m.id, "data-match-id": m.id },
+          `${variantName(m.variant?.id)} vs ${others || "—"}`),
+        h("span", { class: "note" }, ` ${status}${myTurn ? ", your move" : ""}${m.result?.description ? " — " + m.result.description : ""}`));
+    }));
+    $("matches-empty").hidden = matches.length > 0;
+  }
+
+  /** @param {string} variant */
+  spec(variant, timeId) {
+    return { variant, timeControl: timeControl(/** @type {HTMLSelectElement} */ ($(timeId)).value), rated: false };
+  }
+
+  /** @param {string} variant */
+  async joinPool(variant) {
+    this.error("");
+    const team = VARIANTS.find((v) => v.id === variant)?.team;
+    const me = this.me();
+    const partyId = team && this.party && this.party.leader?.id === me?.id ? this.party.id : "";
+    const aiFill = /** @type {HTMLInputElement} */ ($("pool-ai-fill")).checked;
+    try {
+      const t = await this.api.mm.joinPool({ game: this.spec(variant, "pool-time"), partyId, allowAiFill: aiFill });
+      if (t.status === 2 && t.matchId) {
+        this.paired({ matchId: t.matchId });
+        return;
+      }
+      this.tickets.set(t.id, t);
+      this.announce(`Waiting in the ${variantName(variant)} pool${partyId ? " with your party" : ""}…`);
+      this.render();
+    } catch (e) {
+      this.error(errorText(e));
+    }
+  }
+
+  /** @param {string} id */
+  async leavePool(id) {
+    this.error("");
+    try {
+      await this.api.mm.leavePool({ ticketId: id });
+      this.tickets.delete(id);
+      this.announce("You left the pool.");
+      this.render();
+    } catch (e) {
+      this.error(errorText(e));
+    }
+  }
+
+  async createAi() {
+    this.error("");
+    const variant = /** @type {HTMLSelectElement} */ ($("ai-variant")).value;
+    const level = Number(/** @type {HTMLSelectElement} */ ($("ai-level")).value);
+    const mySeat = Number(/** @type {HTMLSelectElement} */ ($("ai-seat")).value || 0);
+    const v = VARIANTS.find((x) => x.id === variant);
+    const seats = (v?.seats ?? ["a", "b"]).map((_, i) => i === mySeat
+      ? { kind: { case: "me", value: true } } : { kind: { case: "aiLevel", value: level } });
+    try {
+      const m = await this.api.match.createMatch({
+        variant, timeControl: timeControl(/** @type {HTMLSelectElement} */ ($("ai-time")).value), seats, rated: false,
+      });
+      location.hash = "#/match/" + m.id;
+    } catch (e) {
+      this.error(errorText(e));
+    }
+  }
+
+  async createSeek() {
+    this.error("");
+    const variant = /** @type {HTMLSelectElement} */ ($("seek-variant")).value;
+    try {
+      const s = await this.api.mm.createSeek({ game: this.spec(variant, "seek-time") });
+      this.seeks.set(s.id, s);
+      this.announce("Seek posted; the match opens when someone accepts.");
+      this.render();
+    } catch (e) {
+      this.error(errorText(e));
+    }
+  }
+
+  /** @param {string} id */
+  async acceptSeek(id) {
+    this.error("");
+    try {
+      const s = await this.api.mm.acceptSeek({ seekId: id });
+      if (s.matchId) location.hash = "#/match/" + s.matchId;
+      else this.announce("You took a seat; the match starts when every seat is taken.");
+    } catch (e) {
+      this.error(errorText(e));
+    }
+  }
+
+  /** @param {string} id */
+  async cancelSeek(id) {
+    this.error("");
+    try {
+      await this.api.mm.cancelSeek({ seekId: id });
+      this.seeks.delete(id);
+      this.render();
+    } catch (e) {
+      this.error(errorText(e));
+    }
+  }
+
+  async createChallenge() {
+    this.error("");
+    const opponent = /** @type {HTMLInputElement} */ ($("challenge-opponent")).value.trim();
+    const variant = /** @type {HTMLSelectElement} */ ($("challenge-variant")).value;
+    try {
+      const c = await this.api.mm.createChallenge({ game: this.spec(variant, "challenge-time"), opponent });
+      this.challenges.set(c.id, c);
+      this.announce(opponent ? `Challenge sent to ${opponent}.` : "Open challenge created; share its link.");
+      this.render();
+    } catch (e) {
+      this.error(errorText(e));
+    }
+  }
+
+  /** @param {string} id */
+  async acceptChallenge(id) {
+    this.error("");
+    try {
+      const c = await this.api.mm.acceptChallenge({ challengeId: id });
+      this.challenges.delete(id);
+      this.render();
+      if (c.matchId) location.hash = "#/match/" + c.matchId;
+    } catch (e) {
+      this.error(errorText(e));
+    }
+  }
+
+  /** @param {string} id @param {"declineChallenge"|"cancelChallenge"} method */
+  async answerChallenge(id, method) {
+    this.error("");
+    try {
+      await this.api.mm[method]({ challengeId: id });
+      this.challenges.delete(id);
+      this.render();
+    } catch (e) {
+      this.error(errorText(e));
+    }
+  }
+
+  async createParty() {
+    this.error("");
+    const invite = /** @type {HTMLInputElement} */ ($("party-invite")).value.split(/[\s,]+/).filter(Boolean);
+    try {
+      this.party = await this.api.mm.createParty({ invite });
+      this.announce("Party created.");
+      this.render();
+    } catch (e) {
+      this.error(errorText(e));
+    }
+  }
+
+  /** @param {string} id */
+  async joinParty(id) {
+    this.error("");
+    if (!id) return;
+    try {
+      this.party = await this.api.mm.joinParty({ partyId: id });
+      this.announce(`You joined ${this.party.leader?.name ?? "the"}'s party.`);
+      this.render();
+    } catch (e) {
+      this.error(errorText(e));
+    }
+  }
+
+  async leaveParty() {
+    this.error("");
+    if (!this.party) return;
+    try {
+      await this.api.mm.leaveParty({ partyId: this.party.id });
+      this.party = undefined;
+      this.render();
+    } catch (e) {
+      this.error(errorText(e));
+    }
+  }
+}
