@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.plyyard.lobby.support.Browser;
 import com.plyyard.lobby.support.BrowserTestBase;
+import com.plyyard.lobby.support.CuttableProxy;
 import com.plyyard.lobby.support.TestPlayer;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.GetMatchRequest;
@@ -109,6 +110,44 @@ class DraughtsBrowserIT extends BrowserTestBase {
         player.screenshot("draughts-end");
         spectator.screenshot("draughts-spectator");
         assertEquals(notations.size(), (int) end.getMovesList().stream().map(MatchMove::getPly).distinct().count());
+    }
+
+    /**
+     * A lost connection: the page shows "reconnecting" while the network is down, and when it is back resumes from the
+     * last version it saw, with the opponent's move made meanwhile, and play goes on.
+     */
+    @Test
+    void aLostConnectionShowsReconnectingAndResumes() {
+        reader = register("dr-reader");
+        TestPlayer black = register("dr-black");
+        try (CuttableProxy network = new CuttableProxy(17070)) {
+            String page0 = "http://localhost:" + network.port() + "/";
+            Browser page = browser("draughts-offline");
+            String name = registerIn(page, page0, "dr");
+            String token = (String) page.script("return localStorage.getItem('plyyard.token');");
+            TestPlayer white = TestPlayer.of(channel, com.plyyard.proto.v1.Player.newBuilder().setName(name).build(), token);
+            Match m = white.matches().createMatch(com.plyyard.proto.v1.CreateMatchRequest.newBuilder()
+                .setVariant("draughts:fmjd").addSeats(me()).addSeats(invite(black)).build());
+            m = black.matches().joinMatch(com.plyyard.proto.v1.JoinMatchRequest.newBuilder().setMatchId(m.getId()).build());
+            String id = m.getId();
+            page.get(page0 + "#/match/" + id);
+            typeMove(page, awaitTurnOrEnd(page).get(0));
+            page.await("live", d -> page.text("#connection").trim().equals("live"));
+
+            network.cut();
+            page.await("reconnecting shown", d -> page.text("#connection").trim().equals("reconnecting"));
+            Match afterWhite = fetched(id);
+            String reply = legalMoves(afterWhite.getState()).get(0).getNotation();
+            black.move(afterWhite, reply);
+            page.screenshot("reconnecting");
+            network.restore();
+
+            page.await("live again", d -> page.text("#connection").trim().equals("live"));
+            page.await("the move made while away", d -> moveList(page).size() == 2 && moveList(page).get(1).equals(reply));
+            assertEquals(fetched(id).getVersion(), version(page), "resumed at the stored version");
+            typeMove(page, awaitTurnOrEnd(page).get(0));
+            assertEquals(3, fetched(id).getMovesCount(), "play goes on");
+        }
     }
 
     /** The stored match, read through the API (the page's own view is what is being tested). */

@@ -9,10 +9,13 @@ import com.plyyard.lobby.support.MatchmakingTestBase;
 import com.plyyard.lobby.support.TestPlayer;
 import com.plyyard.proto.v1.Challenge;
 import com.plyyard.proto.v1.CreateChallengeRequest;
+import com.plyyard.proto.v1.CreatePartyRequest;
 import com.plyyard.proto.v1.CreateSeekRequest;
 import com.plyyard.proto.v1.GameSpec;
 import com.plyyard.proto.v1.LobbyEvent;
 import com.plyyard.proto.v1.LobbySnapshot;
+import com.plyyard.proto.v1.Party;
+import com.plyyard.proto.v1.PartyRequest;
 import com.plyyard.proto.v1.PoolTicket;
 import com.plyyard.proto.v1.Seek;
 import com.plyyard.proto.v1.SeekRequest;
@@ -108,5 +111,45 @@ class LobbyWatchIT extends MatchmakingTestBase {
         StatusRuntimeException err = (StatusRuntimeException) tooFar.error();
         assertEquals(Status.Code.INVALID_ARGUMENT, err.getStatus().getCode());
         assertSentence(err.getStatus().getDescription());
+    }
+
+    /** A party's changes reach its leader, members and invitees only, and the snapshot shows the open ones. */
+    @Test
+    void partyEventsAndTheSnapshotsParties() {
+        TestPlayer leader = register("lw-lead");
+        TestPlayer invitee = register("lw-inv");
+        TestPlayer outsider = register("lw-out");
+        LobbyStream leaderStream = lobbyStream(leader, 0);
+        assertTrue(leaderStream.next().getSnapshot().getMyPartiesList().isEmpty());
+        LobbyStream inviteeStream = lobbyStream(invitee, 0);
+        inviteeStream.next();
+        LobbyStream outsiderStream = lobbyStream(outsider, 0);
+        outsiderStream.next();
+
+        Party party = leader.mm().createParty(CreatePartyRequest.newBuilder().addInvite(invitee.name()).build());
+        LobbyEvent invited = inviteeStream.until(e -> e.hasParty() && e.getParty().getId().equals(party.getId()),
+            Duration.ofSeconds(5));
+        assertEquals(List.of(invitee.player()), invited.getParty().getInvitedList(), "the invitee hears of it");
+        leaderStream.until(e -> e.hasParty() && e.getParty().getInvitedCount() == 1, Duration.ofSeconds(5));
+
+        LobbySnapshot inviteeSnap = lobbyStream(invitee, 0).next().getSnapshot();
+        assertEquals(List.of(party.getId()), inviteeSnap.getMyPartiesList().stream().map(Party::getId).toList(),
+            "an invitation is in the snapshot");
+
+        invitee.mm().joinParty(PartyRequest.newBuilder().setPartyId(party.getId()).build());
+        LobbyEvent joined = leaderStream.until(e -> e.hasParty() && e.getParty().getMembersCount() == 2,
+            Duration.ofSeconds(5));
+        assertEquals(List.of(leader.player(), invitee.player()), joined.getParty().getMembersList(),
+            "the leader sees the invitee join");
+        assertTrue(joined.getParty().getInvitedList().isEmpty());
+
+        leader.mm().leaveParty(PartyRequest.newBuilder().setPartyId(party.getId()).build());
+        LobbyEvent over = inviteeStream.until(e -> e.hasParty() && e.getParty().getDisbanded(), Duration.ofSeconds(5));
+        assertEquals(party.getId(), over.getParty().getId());
+        assertTrue(lobbyStream(invitee, 0).next().getSnapshot().getMyPartiesList().isEmpty(),
+            "a disbanded party is no longer in the snapshot");
+
+        outsiderStream.drain(Duration.ofMillis(300));
+        assertTrue(outsiderStream.received().stream().noneMatch(LobbyEvent::hasParty), "nobody else hears of the party");
     }
 }

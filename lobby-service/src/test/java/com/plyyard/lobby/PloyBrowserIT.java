@@ -88,6 +88,51 @@ class PloyBrowserIT extends BrowserTestBase {
     }
 
     /**
+     * Team Ploy with a party of two: the leader invites the partner by name, the partner's page offers the invitation
+     * (from the lobby stream) and joins, the leader's page sees it and queues the party in the team pool with AI
+     * players allowed; both pages open the match, where the two are partners.
+     */
+    @Test
+    void aPartyOfTwoPlaysTeamPloy() {
+        Browser leader = browser("team-leader");
+        Browser partner = browser("team-partner");
+        String leaderName = registerIn(leader, "tl");
+        String partnerName = registerIn(partner, "tp");
+        leader.type("#party-invite", partnerName);
+        leader.click("#party-create");
+        leader.await("the party shown", d -> leader.text("[data-party-id]").contains("invited: " + partnerName));
+        partner.click("#party-accept");
+        leader.await("the leader sees the partner join", d -> {
+            String party = leader.text("[data-party-id]");
+            return party.contains(partnerName) && !party.contains("invited");
+        });
+        if (!leader.find("#pool-ai-fill").isSelected()) {
+            leader.click("#pool-ai-fill");
+        }
+        leader.click("button[data-pool=\"ploy:3m:team\"]");
+        String id = matchId(leader);
+        assertEquals(id, matchId(partner), "the partner follows the pairing into the same match");
+
+        Match m = register("tl-reader").matches().getMatch(GetMatchRequest.newBuilder().setMatchId(id).build());
+        int leaderSeat = -1;
+        int partnerSeat = -1;
+        for (var seat : m.getSeatsList()) {
+            if (seat.getKind() == SeatKind.SEAT_PLAYER && seat.getPlayer().getName().equals(leaderName)) {
+                leaderSeat = seat.getIndex();
+            } else if (seat.getKind() == SeatKind.SEAT_PLAYER && seat.getPlayer().getName().equals(partnerName)) {
+                partnerSeat = seat.getIndex();
+            }
+        }
+        assertTrue(leaderSeat >= 0 && partnerSeat >= 0, m.getSeatsList().toString());
+        assertEquals(m.getState().getSeats(leaderSeat).getTeam(), m.getState().getSeats(partnerSeat).getTeam(),
+            "the party plays as partners");
+        assertEquals(2, m.getSeatsList().stream().filter(s -> s.getKind() == SeatKind.SEAT_AI).count(),
+            "the other team: AI players");
+        leader.await("the team game shown", d -> status(leader).equals("active"));
+        leader.screenshot("ploy-team");
+    }
+
+    /**
      * A Ploy move by mouse: click the piece, then the destination (a rotation in place: the piece again, then the
      * direction mark that gives the move's rotation). Prefers moves to another point.
      */

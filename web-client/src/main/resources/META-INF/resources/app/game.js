@@ -3,7 +3,7 @@
 // the match's game, offers the legal moves of the position (MatchService.ListLegalMoves) to the player whose
 // turn it is, and the match actions: typed moves, draw offers, resign, abort, rematch, the game record.
 
-import { $, h, fill, colourOf, capital, clockText, num, errorText, sleep, timeControlText, variantName } from "./util.js";
+import { $, h, fill, colourOf, capital, clockText, num, errorText, followStream, sleep, timeControlText, variantName } from "./util.js";
 import { record, recordFile } from "./record.js";
 import { DraughtsBoard } from "./boards/draughts.js";
 import { PloyBoard } from "./boards/ploy.js";
@@ -127,44 +127,26 @@ export class GameView {
    * @param {AbortSignal} signal
    */
   async follow(signal) {
-    let delay = 500;
-    while (!signal.aborted) {
-      let liveTimer = 0;
-      try {
-        const from = this.match ? this.version : 0n;
-        const stream = this.api.match.watchMatch({ matchId: this.matchId, fromVersion: from }, { signal });
-        // an idle resumed stream sends nothing: call it live once it has stayed open a moment
-        liveTimer = window.setTimeout(() => { if (!signal.aborted) this.setConnection("live"); }, 1500);
-        for await (const ev of stream) {
-          if (signal.aborted) return;
-          this.setConnection("live");
-          delay = 500;
-          this.apply(ev);
-        }
-        clearTimeout(liveTimer);
-        if (signal.aborted) return;
-        // the server ended the stream: resume
-      } catch (e) {
-        clearTimeout(liveTimer);
-        if (signal.aborted) return;
-        const code = /** @type {any} */ (e)?.codeName;
+    await followStream({
+      open: () => this.api.match.watchMatch({ matchId: this.matchId, fromVersion: this.match ? this.version : 0n },
+        { signal }),
+      onMessage: (ev) => this.apply(ev),
+      onState: (state) => this.setConnection(state),
+      onError: (e) => {
+        const code = e?.codeName;
         if (code === "NOT_FOUND" || code === "INVALID_ARGUMENT" || code === "PERMISSION_DENIED") {
-          this.setConnection("reconnecting");
           $("move-error").textContent = errorText(e);
           $("game-title").textContent = "Match " + this.matchId + " cannot be shown";
-          return;
+          return true;
         }
         if (code === "UNAUTHENTICATED") {
-          this.setConnection("reconnecting");
           $("move-error").textContent = errorText(e) + " Register again to watch.";
           window.dispatchEvent(new CustomEvent("plyyard:unauthenticated"));
-          return;
+          return true;
         }
-      }
-      this.setConnection("reconnecting");
-      await sleep(delay * (0.75 + Math.random() * 0.5), signal);
-      delay = Math.min(delay * 2, 10_000);
-    }
+        return false;
+      },
+    }, signal);
   }
 
   /** @param {any} ev a MatchEvent */

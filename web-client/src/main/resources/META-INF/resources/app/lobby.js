@@ -3,7 +3,7 @@
 // and the forms: quick-pairing pools for every variant, a party of two for team Ploy, a game against the AI,
 // seeks and challenges. A pairing (pool ticket, seek, challenge or rematch) opens its match at once.
 
-import { $, h, fill, VARIANTS, variantName, options, TIME_CONTROLS, timeControl, timeControlText, errorText, sleep, capital } from "./util.js";
+import { $, h, fill, VARIANTS, variantName, options, TIME_CONTROLS, timeControl, timeControlText, errorText, followStream, capital } from "./util.js";
 
 const MATCH_STATUS = { 1: "waiting", 2: "active", 3: "finished", 4: "aborted" };
 
@@ -100,34 +100,19 @@ export class LobbyView {
 
   /** @param {AbortSignal} signal */
   async follow(signal) {
-    let delay = 500;
-    while (!signal.aborted) {
-      let liveTimer = 0;
-      try {
-        const stream = this.api.mm.watchLobby({ fromVersion: this.snapshotSeen ? this.version : 0n }, { signal });
-        liveTimer = window.setTimeout(() => { if (!signal.aborted) this.setConnection("live"); }, 1500);
-        for await (const ev of stream) {
-          if (signal.aborted) return;
-          this.setConnection("live");
-          delay = 500;
-          this.apply(ev);
-        }
-      } catch (e) {
-        if (signal.aborted) return;
-        const code = /** @type {any} */ (e)?.codeName;
-        if (code === "UNAUTHENTICATED") {
+    await followStream({
+      open: () => this.api.mm.watchLobby({ fromVersion: this.snapshotSeen ? this.version : 0n }, { signal }),
+      onMessage: (ev) => this.apply(ev),
+      onState: (state) => this.setConnection(state),
+      onError: (e) => {
+        if (e?.codeName === "UNAUTHENTICATED") {
           window.dispatchEvent(new CustomEvent("plyyard:unauthenticated"));
-          return;
+          return true;
         }
-        if (code === "INVALID_ARGUMENT") this.snapshotSeen = false;   // our version is unknown: start over
-      } finally {
-        clearTimeout(liveTimer);
-      }
-      if (signal.aborted) return;
-      this.setConnection("reconnecting");
-      await sleep(delay * (0.75 + Math.random() * 0.5), signal);
-      delay = Math.min(delay * 2, 10_000);
-    }
+        if (e?.codeName === "INVALID_ARGUMENT") this.snapshotSeen = false;   // our version is unknown: start over
+        return false;
+      },
+    }, signal);
   }
 
   /** @param {any} ev a LobbyEvent */
@@ -139,6 +124,9 @@ export class LobbyView {
       for (const p of e.value.pools ?? []) this.pools.set(poolKey(p.game), p.playersWaiting);
       for (const t of e.value.myTickets ?? []) this.tickets.set(t.id, t);
       for (const c of e.value.myChallenges ?? []) this.challenges.set(c.id, c);
+      // the party I lead or joined first, else one I am invited to (so a reload keeps it)
+      const parties = (e.value.myParties ?? []).filter((p) => !p.disbanded);
+      this.party = parties.find((p) => this.isMember(p)) ?? parties[0];
       this.version = ev.snapshotVersion ?? 0n;
       this.snapshotSeen = true;
       this.render();
@@ -161,6 +149,9 @@ export class LobbyView {
         if (e.value.status === 1) this.challenges.set(e.value.id, e.value);
         else this.challenges.delete(e.value.id);
         break;
+      case "party":
+        this.onParty(e.value);
+        break;
       case "rematch":
         this.onRematch(e.value);
         if (e.value.matchId) this.refreshMatches();
@@ -169,6 +160,30 @@ export class LobbyView {
         break;
     }
     this.render();
+  }
+
+  /** @param {any} p a Party */
+  isMember(p) {
+    const me = this.me()?.id;
+    return p.leader?.id === me || (p.members ?? []).some((m) => m.id === me);
+  }
+
+  /** A party of mine changed (created, joined, left, disbanded): show it as it is now, or forget it. */
+  onParty(p) {
+    const me = this.me()?.id;
+    const concernsMe = this.isMember(p) || (p.invited ?? []).some((m) => m.id === me);
+    if (p.disbanded || !concernsMe) {
+      if (this.party?.id === p.id) {
+        this.party = undefined;
+        this.announce(p.disbanded ? "The party was disbanded." : "You left the party.");
+      }
+      return;
+    }
+    if (!this.party || this.party.id === p.id || !this.isMember(this.party)) {
+      const joinedNow = this.party?.id === p.id && (p.members?.length ?? 0) > (this.party.members?.length ?? 0);
+      this.party = p;
+      if (joinedNow) this.announce(`${p.members[p.members.length - 1]?.name ?? "A player"} joined the party.`);
+    }
   }
 
   /** @param {any} p a Paired */
@@ -259,7 +274,9 @@ export class LobbyView {
         (p.invited ?? []).length ? ` (invited: ${p.invited.map((m) => m.name).join(", ")})` : ""),
       h("p", { class: "note" }, "Party id ", h("code", {}, p.id), " — the invited player joins with it, or with ", h("a", { href: link }, "this link"), "."),
       p.leader?.id === me?.id ? h("p", { class: "note" }, "Queue with a team Ploy pool button above: the party is queued as one team.") : null,
-      h("button", { type: "button", id: "party-leave", onclick: () => this.leaveParty() }, "Leave party"));
+      // an invitation: join it from here (the lobby stream told us of it)
+      !this.isMember(p) ? h("button", { type: "button", id: "party-accept", onclick: () => this.joinParty(p.id) }, "Join this party") : null,
+      h("button", { type: "button", id: "party-leave", onclick: () => this.leaveParty() }, this.isMember(p) ? "Leave party" : "Decline"));
   }
 
   async refreshMatches() {

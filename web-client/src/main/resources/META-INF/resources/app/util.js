@@ -174,3 +174,41 @@ export function sleep(ms, signal) {
 export function options(items, selected) {
   return items.map((o) => h("option", { value: o.value, selected: o.value === selected }, o.label));
 }
+
+/**
+ * Follows a server stream for as long as `signal` lives: opens it with `open()` (which resumes from whatever the
+ * caller has applied so far), hands each message to `onMessage`, and when the stream fails or ends reopens it with
+ * backoff (0.5 s doubling to 10 s, ±25 %), telling `onState` "live" or "reconnecting". An idle stream sends nothing,
+ * so one that has stayed open 1.5 s counts as live. `onError` sees each failure first and returns true to stop.
+ * @param {{ open: () => AsyncIterable<any>, onMessage: (m: any) => void,
+ *           onState: (s: "live"|"reconnecting") => void, onError?: (e: any) => boolean }} how
+ * @param {AbortSignal} signal
+ */
+export async function followStream(how, signal) {
+  let delay = 500;
+  while (!signal.aborted) {
+    let liveTimer = 0;
+    try {
+      const stream = how.open();
+      liveTimer = window.setTimeout(() => { if (!signal.aborted) how.onState("live"); }, 1500);
+      for await (const message of stream) {
+        if (signal.aborted) return;
+        how.onState("live");
+        delay = 500;
+        how.onMessage(message);
+      }
+    } catch (e) {
+      if (signal.aborted) return;
+      if (how.onError?.(e)) {
+        how.onState("reconnecting");
+        return;
+      }
+    } finally {
+      clearTimeout(liveTimer);
+    }
+    if (signal.aborted) return;
+    how.onState("reconnecting");
+    await sleep(delay * (0.75 + Math.random() * 0.5), signal);
+    delay = Math.min(delay * 2, 10_000);
+  }
+}

@@ -212,7 +212,8 @@ class MatchmakingViews {
             people.add(m.playerId);
         }
         Map<UUID, Player> names = players.byIds(people);
-        Party.Builder b = Party.newBuilder().setId(id.toString()).setLeader(PlayerRepository.named(names, p.leaderId));
+        Party.Builder b = Party.newBuilder().setId(id.toString()).setLeader(PlayerRepository.named(names, p.leaderId))
+            .setDisbanded(!PartyEntity.OPEN.equals(p.status));
         for (PartyMemberEntity m : members) {
             if (m.joined) {
                 b.addMembers(PlayerRepository.named(names, m.playerId));
@@ -231,6 +232,7 @@ class MatchmakingViews {
             .addAllPools(pools())
             .addAllMyTickets(tickets(pools.waitingWith(me)))
             .addAllMyChallenges(challenges(challenges.openOf(me)))
+            .addAllMyParties(parties.openPartiesOf(me).stream().map(this::party).toList())
             .build();
     }
 }

@@ -7,12 +7,14 @@ import com.plyyard.lobby.db.UnitOfWork;
 import com.plyyard.lobby.players.PlayerEntity;
 import com.plyyard.lobby.players.PlayerRepository;
 import com.plyyard.proto.v1.CreatePartyRequest;
+import com.plyyard.proto.v1.LobbyEvent;
 import com.plyyard.proto.v1.Party;
 import com.plyyard.proto.v1.Player;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -86,7 +88,7 @@ public class Parties {
             for (UUID p : invited.keySet()) {
                 parties.persistMember(member(party.id, p, idx++, false, null));
             }
-            return views.party(party.id);
+            return told(party.id, all);
         });
     }
 
@@ -111,8 +113,15 @@ public class Parties {
             mine.joined = true;
             mine.joinedAt = now;
             party.updatedAt = now;
-            return views.party(partyId);
+            return told(partyId, parties.memberIds(partyId));
         });
+    }
+
+    /** The party as it is now, told to the people it concerns (their lobby streams: a private event). */
+    private Party told(UUID partyId, Collection<UUID> people) {
+        Party view = views.party(partyId);
+        log.add(LobbyEvent.newBuilder().setParty(view), people);
+        return view;
     }
 
     /** A member or invitee leaves (declines); the leader leaving disbands the party. Waiting tickets of the party end. */
@@ -155,7 +164,7 @@ public class Parties {
                 t.updatedAt = now;
                 log.poolChanged(t.poolKey, t.spec().proto());
             }
-            return views.party(partyId);
+            return told(partyId, involved);
         });
     }
 

@@ -43,6 +43,13 @@ public class PartyRepository implements PanacheRepositoryBase<PartyEntity, UUID>
             .setParameter("player", player).setParameter("open", PartyEntity.OPEN).getSingleResult() > 0;
     }
 
+    /** The open parties the player leads, joined or is invited to, oldest first. */
+    List<UUID> openPartiesOf(UUID player) {
+        return getEntityManager().createQuery("select p.id from PartyMemberEntity m, PartyEntity p where p.id = m.partyId "
+                + "and m.playerId = :player and p.status = :open order by p.createdAt", UUID.class)
+            .setParameter("player", player).setParameter("open", PartyEntity.OPEN).getResultList();
+    }
+
     void persistMember(PartyMemberEntity member) {
         getEntityManager().persist(member);
     }

@@ -39,8 +39,13 @@ public abstract class BrowserTestBase extends LobbyTestBase {
 
     /** Opens the page and registers a fresh name through the form; returns the name. */
     protected static String registerIn(Browser b, String prefix) {
+        return registerIn(b, PAGE, prefix);
+    }
+
+    /** The same on the page at {@code page} (another origin: its own storage). */
+    protected static String registerIn(Browser b, String page, String prefix) {
         String name = prefix + WEB_NAMES.incrementAndGet() + "-" + UUID.randomUUID().toString().substring(0, 5);
-        b.get(PAGE);
+        b.get(page);
         b.type("#name", name);
         b.click("#register");
         b.await("signed in as " + name, d -> b.text("#me").contains(name));

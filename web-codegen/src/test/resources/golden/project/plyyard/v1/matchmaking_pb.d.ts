@@ -315,6 +315,13 @@ export declare type Party = Message<"plyyard.v1.Party"> & {
    * @generated from field: repeated plyyard.v1.Player invited = 4;
    */
   invited: Player[];
+
+  /**
+   * the leader left: the party is over
+   *
+   * @generated from field: bool disbanded = 5;
+   */
+  disbanded: boolean;
 };
 
 /**
@@ -763,6 +770,13 @@ export declare type LobbySnapshot = Message<"plyyard.v1.LobbySnapshot"> & {
    * @generated from field: repeated plyyard.v1.Challenge my_challenges = 4;
    */
   myChallenges: Challenge[];
+
+  /**
+   * open parties I lead, joined or am invited to
+   *
+   * @generated from field: repeated plyyard.v1.Party my_parties = 5;
+   */
+  myParties: Party[];
 };
 
 /**
@@ -879,6 +893,14 @@ export declare type LobbyEvent = Message<"plyyard.v1.LobbyEvent"> & {
      */
     value: Rematch;
     case: "rematch";
+  } | {
+    /**
+     * created, joined, left or disbanded: to its leader, members and invitees only
+     *
+     * @generated from field: plyyard.v1.Party party = 16;
+     */
+    value: Party;
+    case: "party";
   } | { case: undefined; value?: undefined };
 };
 
