@@ -145,17 +145,13 @@ class PloyBrowserIT extends BrowserTestBase {
             String to = move.substring(3, 5);
             b.click("[data-square=\"" + to + "\"]");
             // a move that may also turn the piece asks how: "move without turning" is the chooser's first choice
-            b.await("the move made or its turn asked", d -> version(b) > before || isShown(b, "#chooser [data-rotation]"));
-            if (version(b) == before && isShown(b, "#chooser [data-rotation]")) {
+            b.await("the move made or its turn asked", d -> version(b) > before || b.shown("#chooser [data-rotation]"));
+            if (version(b) == before && b.shown("#chooser [data-rotation]")) {
                 b.click("#chooser [data-rotation]");
             }
         } else {
             b.typeAndEnter("#move-input", move);
         }
         b.await("the Ploy move " + move + " applied", d -> version(b) > before);
-    }
-
-    private static boolean isShown(Browser b, String css) {
-        return b.all(css).stream().anyMatch(e -> e.isDisplayed());
     }
 }

@@ -13,6 +13,7 @@ import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -93,6 +94,8 @@ public final class Browser implements AutoCloseable {
     public <T> T await(String what, Duration max, Function<WebDriver, T> condition) {
         WebDriverWait wait = new WebDriverWait(driver, max, Duration.ofMillis(100));
         wait.withMessage(() -> name + ": " + what);
+        // the page redraws itself: an element found a moment ago may be gone; look again
+        wait.ignoring(StaleElementReferenceException.class);
         return wait.until(condition);
     }
 
@@ -102,8 +105,17 @@ public final class Browser implements AutoCloseable {
             .filter(e -> e.isDisplayed() && e.isEnabled()).findFirst().orElse(null));
     }
 
+    /** Clicks the first visible, enabled element for the selector, looking again if the page redrew it meanwhile. */
     public void click(String css) {
-        visible(css).click();
+        await("click " + css, d -> {
+            WebElement e = d.findElements(By.cssSelector(css)).stream().filter(x -> x.isDisplayed() && x.isEnabled())
+                .findFirst().orElse(null);
+            if (e == null) {
+                return null;
+            }
+            e.click();
+            return true;
+        });
     }
 
     public void type(String css, String text) {
@@ -119,13 +131,40 @@ public final class Browser implements AutoCloseable {
     }
 
     public String attribute(String css, String attribute) {
-        List<WebElement> found = all(css);
-        return found.isEmpty() ? null : found.get(0).getAttribute(attribute);
+        return fresh(() -> {
+            List<WebElement> found = all(css);
+            return found.isEmpty() ? null : found.get(0).getAttribute(attribute);
+        });
     }
 
     public String text(String css) {
-        List<WebElement> found = all(css);
-        return found.isEmpty() ? "" : found.get(0).getText();
+        return fresh(() -> {
+            List<WebElement> found = all(css);
+            return found.isEmpty() ? "" : found.get(0).getText();
+        });
+    }
+
+    /** Whether an element for the selector is displayed now. */
+    public boolean shown(String css) {
+        return fresh(() -> all(css).stream().anyMatch(WebElement::isDisplayed));
+    }
+
+    /** The text of every element for the selector, in document order. */
+    public List<String> texts(String css) {
+        return fresh(() -> all(css).stream().map(e -> e.getText().trim()).toList());
+    }
+
+    /** A read of the page, done again when the element read was redrawn in between (a few times at most). */
+    private static <T> T fresh(java.util.function.Supplier<T> read) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return read.get();
+            } catch (StaleElementReferenceException e) {
+                if (attempt == 5) {
+                    throw e;
+                }
+            }
+        }
     }
 
     public Object script(String js, Object... args) {

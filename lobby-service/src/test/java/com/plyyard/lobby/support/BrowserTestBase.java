@@ -101,7 +101,7 @@ public abstract class BrowserTestBase extends LobbyTestBase {
 
     /** The move list as the page shows it, one notation per ply. */
     protected static List<String> moveList(Browser b) {
-        return b.all("#moves li").stream().map(e -> e.getText().trim()).toList();
+        return b.texts("#moves li");
     }
 
     /** No horizontal overflow: the document is not wider than the window. */
