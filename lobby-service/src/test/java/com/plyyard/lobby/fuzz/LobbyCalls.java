@@ -22,6 +22,7 @@ import com.plyyard.proto.v1.CreateSeekRequest;
 import com.plyyard.proto.v1.DraughtsOptions;
 import com.plyyard.proto.v1.GameSpec;
 import com.plyyard.proto.v1.GetMatchRequest;
+import com.plyyard.proto.v1.ListLegalMovesRequest;
 import com.plyyard.proto.v1.GetRatingsRequest;
 import com.plyyard.proto.v1.JoinMatchRequest;
 import com.plyyard.proto.v1.JoinPoolRequest;
@@ -115,7 +116,7 @@ public final class LobbyCalls {
         Gen<Call> one = Gen.frequency(
             weight(4, this::register), weight(2, this::whoAmI), weight(2, this::logout),
             weight(6, this::createMatch), weight(4, this::joinMatch), weight(2, this::listMyMatches),
-            weight(3, this::getMatch), weight(7, this::submitMove),
+            weight(3, this::getMatch), weight(3, this::listLegalMoves), weight(7, this::submitMove),
             weight(2, r -> action(r, "Resign", MatchServiceGrpc.getResignMethod())),
             weight(2, r -> action(r, "OfferDraw", MatchServiceGrpc.getOfferDrawMethod())),
             weight(2, r -> action(r, "AcceptDraw", MatchServiceGrpc.getAcceptDrawMethod())),
@@ -499,6 +500,13 @@ public final class LobbyCalls {
         Ref m = pick(r, world.matches);
         Caller c = caller(r, m == null ? null : m.players());
         return call("GetMatch", MatchServiceGrpc.getGetMatchMethod(), GetMatchRequest.newBuilder()
+            .setMatchId(id(r, world.matches, m)).build(), c, null, null);
+    }
+
+    private Call listLegalMoves(Random r) {
+        Ref m = pick(r, world.matches);
+        Caller c = caller(r, m == null ? null : m.players());
+        return call("ListLegalMoves", MatchServiceGrpc.getListLegalMovesMethod(), ListLegalMovesRequest.newBuilder()
             .setMatchId(id(r, world.matches, m)).build(), c, null, null);
     }
 
