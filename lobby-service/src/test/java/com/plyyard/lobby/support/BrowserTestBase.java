@@ -8,12 +8,15 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The browser tests' common ground: the lobby under test serves the web client on its own port (17070), a test opens
  * headless Chromium windows on it ({@link Browser}) and works the page through its test hooks (docs/web-client.md,
- * "Test hooks"). The rules and the AI are the real services the lobby tests start.
+ * "Test hooks"). The rules and the AI are the real services the lobby tests start. Without Chromium the tests are
+ * skipped, saying what to install ({@link ChromiumPresent}).
  */
+@ExtendWith(ChromiumPresent.class)
 public abstract class BrowserTestBase extends LobbyTestBase {
     protected static final String PAGE = "http://localhost:17070/";
     private static final AtomicInteger WEB_NAMES = new AtomicInteger();
