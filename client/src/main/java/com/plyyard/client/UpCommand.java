@@ -109,11 +109,16 @@ public class UpCommand implements Callable<Integer> {
         return new TlsFiles(tlsCert.toAbsolutePath(), tlsKey.toAbsolutePath(), ca.toAbsolutePath());
     }
 
+    /** The Ply Yard home: {@code $PLYYARD_HOME}, default {@code ~/.plyyard} (data, logs, credentials, keys). */
+    static Path plyyardHome() {
+        String home = System.getenv("PLYYARD_HOME");
+        return (home != null && !home.isBlank() ? Path.of(home) : Path.of(System.getProperty("user.home"), ".plyyard"))
+            .toAbsolutePath().normalize();
+    }
+
     /** Where the lobby's embedded PostgreSQL keeps its data (the lobby's own default, plyyard.lobby.data-dir). */
     static Path dataDirectory() {
-        String home = System.getenv("PLYYARD_HOME");
-        Path base = home != null && !home.isBlank() ? Path.of(home) : Path.of(System.getProperty("user.home"), ".plyyard");
-        return base.resolve("lobby-db");
+        return plyyardHome().resolve("lobby-db");
     }
 
     /**
@@ -156,9 +161,10 @@ public class UpCommand implements Callable<Integer> {
         // the operator key for `./plyyard tokens revoke` (OperatorService); kept in the Ply Yard home, owner-readable only
         List<ServiceSpec> services = services(home, port("LOBBY_PORT", 7070), rulesPort, aiPort, tls,
             Map.of("OPERATOR_KEY", OperatorKey.loadOrCreate()));
-        Platform platform = new Platform(home, services, spec.commandLine().getOut(), spec.commandLine().getErr(),
-            tls == null ? ClientTls.PLAIN : tls.clientTls());
+        Platform platform = new Platform(home, plyyardHome(), services, spec.commandLine().getOut(),
+            spec.commandLine().getErr(), tls == null ? ClientTls.PLAIN : tls.clientTls());
         Path data = dataDirectory();
+        platform.stopLeftovers(); // an earlier up that was killed: its services stop first
         platform.refuseIfRunning();
         refuseIfDataInUse(data);
         if (fresh) {

@@ -17,18 +17,22 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Runs the platform's services as child processes: checks their ports, starts them in order, waits for
  * gRPC health SERVING, then stays until Ctrl-C (a shutdown hook stops the children) or until one dies.
- * Service output goes to {@code .plyyard/logs/<service>.log}, not to the terminal.
+ * Service output goes to {@code logs/<service>.log} in the Ply Yard home ({@code $PLYYARD_HOME}, default
+ * {@code ~/.plyyard}), not to the terminal. Each service is told this process's pid ({@code PLYYARD_PARENT_PID}) and
+ * stops by itself when it is gone; {@link RunRecord} lets the next {@code up} wait for them after a SIGKILL.
  */
 public final class Platform {
     private static final long STOP_GRACE_SECONDS = 20;
 
     private final Path home;
+    private final Path stateDir;
     private final List<ServiceSpec> services;
     private final PrintWriter out;
     private final PrintWriter err;
     private final ClientTls probe;
     private final List<Running> started = Collections.synchronizedList(new ArrayList<>());
     private final AtomicBoolean stopping = new AtomicBoolean();
+    private volatile RunRecord record; // only for run(): tests that call startAll() leave no record
 
     private record Running(ServiceSpec spec, Process process, Path log) {
     }
@@ -39,7 +43,18 @@ public final class Platform {
 
     /** @param probe how the health checks reach the services: over TLS when they serve TLS */
     public Platform(Path home, List<ServiceSpec> services, PrintWriter out, PrintWriter err, ClientTls probe) {
+        this(home, home.resolve(".plyyard"), services, out, err, probe);
+    }
+
+    /**
+     * @param home     the working directory of the services (the repository)
+     * @param stateDir the Ply Yard home: the services' logs ({@code logs/}) and {@code up}'s {@link RunRecord}
+     * @param probe    how the health checks reach the services: over TLS when they serve TLS
+     */
+    public Platform(Path home, Path stateDir, List<ServiceSpec> services, PrintWriter out, PrintWriter err,
+                    ClientTls probe) {
         this.home = home;
+        this.stateDir = stateDir;
         this.services = List.copyOf(services);
         this.out = out;
         this.err = err;
@@ -50,9 +65,10 @@ public final class Platform {
     public int run(int timeoutSeconds) {
         Thread hook = new Thread(this::stopAll, "plyyard-stop");
         Runtime.getRuntime().addShutdownHook(hook);
+        record = new RunRecord(stateDir);
+        record.write(List.of());
         startAll(timeoutSeconds);
-        Path logs = home.relativize(logDir());
-        out.println("logs in " + logs + "/; press Ctrl-C to stop");
+        out.println("logs in " + shown(logDir()) + "/; press Ctrl-C to stop");
         out.flush();
         return waitForExit();
     }
@@ -74,6 +90,15 @@ public final class Platform {
             stopAll();
             throw e;
         }
+    }
+
+    /**
+     * After an {@code up} that was killed (SIGKILL, a crash): waits for the services it left to stop by themselves,
+     * or stops them, so that their ports and the database are free again. Nothing while that {@code up} still runs.
+     */
+    public void stopLeftovers() {
+        new RunRecord(stateDir).stopLeftovers(out, java.time.Duration.ofSeconds(STOP_GRACE_SECONDS),
+            java.time.Duration.ofSeconds(STOP_GRACE_SECONDS));
     }
 
     /** Fails with "already running" when any service answers on its port (before touching its data). */
@@ -102,8 +127,29 @@ public final class Platform {
         }
     }
 
-    private Path logDir() {
-        return home.resolve(".plyyard").resolve("logs");
+    public Path logDir() {
+        return stateDir.resolve("logs");
+    }
+
+    /** A path as the user reads it: under the home directory as {@code ~/…}, otherwise absolute. */
+    static String shown(Path p) {
+        Path userHome = Path.of(System.getProperty("user.home")).toAbsolutePath().normalize();
+        Path abs = p.toAbsolutePath().normalize();
+        return abs.startsWith(userHome) && !abs.equals(userHome) ? "~/" + userHome.relativize(abs) : abs.toString();
+    }
+
+    private void writeRecord() {
+        RunRecord r = record;
+        if (r == null) {
+            return;
+        }
+        List<RunRecord.Entry> entries = new ArrayList<>();
+        synchronized (started) {
+            for (Running s : started) {
+                entries.add(RunRecord.Entry.of(s.spec().name(), s.process().toHandle()));
+            }
+        }
+        r.write(entries);
     }
 
     private void start(ServiceSpec s, int timeoutSeconds) {
@@ -119,12 +165,15 @@ public final class Platform {
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
             pb.environment().putAll(s.env());
             pb.environment().put(s.portVariable(), Integer.toString(s.port()));
+            // the service stops by itself when this process is gone (grpc-common's ParentProcessWatch)
+            pb.environment().put("PLYYARD_PARENT_PID", Long.toString(ProcessHandle.current().pid()));
             process = pb.start();
         } catch (IOException e) {
             throw new CliException(CliException.FAILED, "could not start " + s.name() + ": " + e.getMessage());
         }
         Running running = new Running(s, process, log);
         started.add(running);
+        writeRecord();
         out.print("starting " + s.name() + " ");
         out.flush();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
@@ -134,7 +183,7 @@ public final class Platform {
                 out.flush();
                 printLogTail(running);
                 throw new CliException(CliException.FAILED, s.name() + " exited with code " + process.exitValue()
-                    + " while starting; its log is " + home.relativize(log) + ".");
+                    + " while starting; its log is " + shown(log) + ".");
             }
             if (HealthProbe.serving(s.port(), s.healthService(), probe)) {
                 break;
@@ -143,7 +192,7 @@ public final class Platform {
                 out.println();
                 out.flush();
                 throw new CliException(CliException.FAILED, s.name() + " did not report SERVING within " + timeoutSeconds
-                    + " s; its log is " + home.relativize(log) + ".");
+                    + " s; its log is " + shown(log) + ".");
             }
             out.print(".");
             out.flush();
@@ -170,7 +219,7 @@ public final class Platform {
         for (Running r : started) {
             if (!r.process().isAlive()) {
                 err.println("plyyard: " + r.spec().name() + " stopped unexpectedly (exit code " + r.process().exitValue()
-                    + "); its log is " + home.relativize(r.log()) + ".");
+                    + "); its log is " + shown(r.log()) + ".");
                 err.flush();
                 break;
             }
@@ -208,6 +257,10 @@ public final class Platform {
             }
             out.println(r.spec().name() + " stopped");
             out.flush();
+        }
+        RunRecord r = record;
+        if (r != null) {
+            r.delete();
         }
     }
 

@@ -39,6 +39,8 @@ public final class EmbeddedDatabase {
         long t0 = System.nanoTime();
         try {
             Files.createDirectories(dataDir);
+            // a PostgreSQL left on this directory by a lobby that was killed would make the start below wait and fail
+            LeftoverPostmaster.stopIfOrphaned(dataDir, Duration.ofSeconds(30), Duration.ofSeconds(15));
             EmbeddedPostgres.Builder b = EmbeddedPostgres.builder()
                 .setDataDirectory(dataDir)
                 .setCleanDataDirectory(false)
