@@ -191,6 +191,7 @@ public final class Platform {
             if (System.nanoTime() > deadline) {
                 out.println();
                 out.flush();
+                printLogTail(running);
                 throw new CliException(CliException.FAILED, s.name() + " did not report SERVING within " + timeoutSeconds
                     + " s; its log is " + shown(log) + ".");
             }

@@ -19,6 +19,8 @@ public final class EmbeddedDatabase {
     static final String USER = "postgres";
 
     private static EmbeddedDatabase current;
+    /** A start that failed: asked again (the URL, the user, the password), it fails the same way instead of retrying. */
+    private static RuntimeException failed;
 
     private final EmbeddedPostgres postgres;
     private final Path dataDir;
@@ -35,6 +37,9 @@ public final class EmbeddedDatabase {
     public static synchronized EmbeddedDatabase start(Path dataDir, int port) {
         if (current != null && !current.closed) {
             return current;
+        }
+        if (failed != null) {
+            throw failed;
         }
         long t0 = System.nanoTime();
         try {
@@ -62,8 +67,13 @@ public final class EmbeddedDatabase {
                 (System.nanoTime() - t0) / 1_000_000L);
             return db;
         } catch (IOException e) {
-            throw new UncheckedIOException("The embedded PostgreSQL could not start on the data directory " + dataDir
-                + " (is another lobby-service using it?): " + e.getMessage(), e);
+            // zonky logged PostgreSQL's own output just above (the reason, e.g. "could not create any TCP/IP sockets")
+            failed = new UncheckedIOException("The embedded PostgreSQL could not start on the data directory " + dataDir
+                + ": " + e.getMessage() + "; PostgreSQL's own messages are just above in this log.", e);
+            throw failed;
+        } catch (RuntimeException e) {
+            failed = e;
+            throw e;
         }
     }
 
