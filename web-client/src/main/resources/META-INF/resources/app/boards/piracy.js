@@ -221,7 +221,7 @@ export class PiracyBoard extends GridBoard {
           h("span", { class: "ship-stats" }, "heading ",
             h("span", { class: "heading", "data-heading": HEADING_NAMES[h0], "data-arrow": screenArrow(h0, flip),
               title: headingWords(h0, flip) }, `${HEADING_NAMES[h0]} ${screenArrow(h0, flip)}`),
-            ` · turn run ${ship.run >= 0 ? "+" : ""}${ship.run} of ±8`),
+            " · ", h("span", { class: "nowrap" }, `turn run ${ship.run >= 0 ? "+" : ""}${ship.run} of ±8`)),
         ];
       return h("li", { class: "ship-info", "data-ship": name },
         h("span", { class: "swatch", style: `background:${col.fill};color:${col.ink}`, "aria-hidden": "true" }, col.letter),
