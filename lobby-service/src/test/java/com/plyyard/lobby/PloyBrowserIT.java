@@ -36,11 +36,16 @@ class PloyBrowserIT extends BrowserTestBase {
     void threeBrowsersAndAnAiPlayAFreeForAll() {
         List<Browser> players = List.of(browser("ploy-a"), browser("ploy-b"), browser("ploy-c"));
         List<String> names = players.stream().map(b -> registerIn(b, "pf")).toList();
+        // every page ready first, then the three join together: AI players fill a pool's missing seats after 2 s
+        // here, so joins spread over a busy machine could leave the last browser to a match of its own
         for (Browser b : players) {
-            b.await("the lobby is live", d -> !b.all("button[data-pool=\"" + VARIANT + "\"]").isEmpty());
+            b.await("the lobby is live", d -> !b.all("button[data-pool=\"" + VARIANT + "\"]").isEmpty()
+                && b.text("#lobby-connection").trim().equals("live"));
             if (!b.find("#pool-ai-fill").isSelected()) {
                 b.click("#pool-ai-fill");
             }
+        }
+        for (Browser b : players) {
             b.click("button[data-pool=\"" + VARIANT + "\"]");
         }
         String id = matchId(players.get(0));
