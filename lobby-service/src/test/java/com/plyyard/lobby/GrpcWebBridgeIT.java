@@ -147,6 +147,41 @@ class GrpcWebBridgeIT extends LobbyTestBase {
         } // closing the body ends the call
     }
 
+    /**
+     * A browser ends a stream by asking the bridge to close it (a cancelled request is what its developer tools list as
+     * failed): the answer then ends as every answer does, with the trailer frame (status OK) and the end of the body.
+     * The id is good once; an unknown one is not found.
+     */
+    @Test
+    void aStreamClosedAtTheBrowsersRequestEndsWithItsTrailers() throws Exception {
+        RegisterResponse r = RegisterResponse.parseFrom(unary("plyyard.v1.LobbyService/Register",
+            RegisterRequest.newBuilder().setName("Close_" + System.nanoTime() % 100000).build().toByteArray(), null)
+            .messages().get(0));
+        HttpResponse<InputStream> stream = HTTP.send(HttpRequest.newBuilder(
+                URI.create("http://localhost:17070/plyyard.v1.MatchmakingService/WatchLobby"))
+            .header("content-type", "application/grpc-web+proto").header("x-grpc-web", "1")
+            .header("authorization", "Bearer " + r.getToken())
+            .POST(HttpRequest.BodyPublishers.ofByteArray(frame(WatchLobbyRequest.getDefaultInstance().toByteArray())))
+            .build(), HttpResponse.BodyHandlers.ofInputStream());
+        assertEquals(200, stream.statusCode());
+        String callId = stream.headers().firstValue("plyyard-call-id").orElse("");
+        assertEquals(36, callId.length(), "a UUID names the call: " + stream.headers());
+        try (InputStream in = stream.body()) {
+            assertTrue(LobbyEvent.parseFrom(read(in, 1).messages().get(0)).hasSnapshot());
+            assertEquals(204, close(callId).statusCode());
+            Frames rest = read(in, 0);
+            assertEquals("0", rest.status(), "the stream ends with status OK: " + rest.trailers());
+            assertEquals(-1, in.read(), "and the body ends there");
+        }
+        assertEquals(404, close(callId).statusCode(), "a call is closed once");
+        assertEquals(404, close(java.util.UUID.randomUUID().toString()).statusCode(), "no such call");
+    }
+
+    private static HttpResponse<String> close(String callId) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:17070/grpc-web/close/" + callId))
+            .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     @Test
     void otherRequestsAreNotTaken() throws Exception {
         HttpResponse<String> health = HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:17070/q/health/live"))

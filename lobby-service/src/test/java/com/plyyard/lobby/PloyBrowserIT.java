@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.plyyard.lobby.support.Browser;
 import com.plyyard.lobby.support.BrowserTestBase;
+import com.plyyard.lobby.support.PageChecks;
 import com.plyyard.lobby.support.TestPlayer;
 import com.plyyard.proto.v1.EndReason;
 import com.plyyard.proto.v1.GetMatchRequest;
@@ -12,6 +13,7 @@ import com.plyyard.proto.v1.Match;
 import com.plyyard.proto.v1.MatchStatus;
 import com.plyyard.proto.v1.SeatKind;
 import io.quarkus.test.junit.QuarkusTest;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -20,8 +22,10 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Four-player Ploy free-for-all in three browsers and one AI seat: each joins the free-for-all pool from the lobby
- * page allowing an AI to fill the fourth seat, follows the pairing into the match, and plays with the mouse; then the
- * three resign in turn and the AI is the last one standing, which every page shows.
+ * page allowing an AI to fill the fourth seat, follows the pairing into the match, and plays with the mouse (clicks
+ * that do nothing say why; the coordinates stay visible outside the board, turned for the seats at the top); the move
+ * list is numbered by rounds as the record is; then the three resign in turn, each confirming in the page (a first
+ * resignation is called off), and the AI is the last one standing, which every page shows.
  */
 @Timeout(600)
 @QuarkusTest
@@ -32,11 +36,16 @@ class PloyBrowserIT extends BrowserTestBase {
     void threeBrowsersAndAnAiPlayAFreeForAll() {
         List<Browser> players = List.of(browser("ploy-a"), browser("ploy-b"), browser("ploy-c"));
         List<String> names = players.stream().map(b -> registerIn(b, "pf")).toList();
+        // every page ready first, then the three join together: AI players fill a pool's missing seats after 2 s
+        // here, so joins spread over a busy machine could leave the last browser to a match of its own
         for (Browser b : players) {
-            b.await("the lobby is live", d -> !b.all("button[data-pool=\"" + VARIANT + "\"]").isEmpty());
+            b.await("the lobby is live", d -> !b.all("button[data-pool=\"" + VARIANT + "\"]").isEmpty()
+                && b.text("#lobby-connection").trim().equals("live"));
             if (!b.find("#pool-ai-fill").isSelected()) {
                 b.click("#pool-ai-fill");
             }
+        }
+        for (Browser b : players) {
             b.click("button[data-pool=\"" + VARIANT + "\"]");
         }
         String id = matchId(players.get(0));
@@ -58,6 +67,66 @@ class PloyBrowserIT extends BrowserTestBase {
         assertEquals(1, ai, "one AI seat");
         assertEquals(Set.copyOf(names), seated);
 
+        // the coordinates outside the board, none hidden by a piece; turned round for Red and Yellow (at the top)
+        for (int i = 0; i < players.size(); i++) {
+            Browser b = players.get(i);
+            String colour = seatColour(m, names.get(i));
+            b.await("the board drawn", d -> b.all("#board .files span").size() == 9);
+            List<String> files = b.texts("#board .files span");
+            boolean turned = colour.equals("red") || colour.equals("yellow");
+            assertEquals(turned ? List.of("i", "h", "g", "f", "e", "d", "c", "b", "a")
+                : List.of("a", "b", "c", "d", "e", "f", "g", "h", "i"), files, colour);
+            assertEquals(List.of(), PageChecks.covered(b, "#board .files span, #board .ranks span"), colour);
+        }
+        Browser first = players.get(0);
+        first.await("the rules panel", d -> first.text("#rules-title").equals("How to play Ploy"));
+        assertTrue(first.text("#rules-body").contains("Commander (octagon, 4 lines): 1 point"), first.text("#rules-body"));
+        assertTrue(first.text("#moves-legend").contains("r1…r7 turn clockwise"), first.text("#moves-legend"));
+
+        // clicks that do nothing say why: not my turn; not my piece; a point the selected piece cannot reach
+        players.get(0).await("a browser's turn", d -> players.stream().anyMatch(b -> !legalMoves(b).isEmpty()));
+        Browser toMove = players.stream().filter(b -> !legalMoves(b).isEmpty()).findFirst().orElseThrow();
+        Browser waiting = players.stream().filter(b -> b != toMove).findFirst().orElseThrow();
+        Match now = reader.matches().getMatch(GetMatchRequest.newBuilder().setMatchId(id).build());
+        int moverSeat = now.getState().getToMove();
+        String moverColour = now.getSeats(moverSeat).getColour();
+        String waitingColour = seatColour(now, names.get(players.indexOf(waiting)));
+        String own = now.getState().getPloy().getPiecesList().stream()
+            .filter(p -> p.getController() == seatIndex(now, waitingColour)).findFirst().orElseThrow().getPoint();
+        waiting.click("[data-square=\"" + own + "\"]");
+        waiting.await("not my turn", d -> waiting.text("#board-error").startsWith("Not your turn: "
+            + capital(moverColour) + " ("));
+        String foreign = now.getState().getPloy().getPiecesList().stream().filter(p -> p.getController() != moverSeat)
+            .findFirst().orElseThrow().getPoint();
+        toMove.click("[data-square=\"" + foreign + "\"]");
+        toMove.await("not my piece", d -> toMove.text("#board-error").endsWith("you move " + capital(moverColour) + "'s pieces."));
+        List<String> legalNow = legalMoves(toMove);
+        String from = legalNow.get(0).substring(0, 2);
+        Set<String> reachable = new HashSet<>();
+        Set<String> froms = new HashSet<>();
+        for (String mv : legalNow) {
+            froms.add(mv.substring(0, 2));
+            if (mv.startsWith(from) && mv.length() >= 5 && (mv.charAt(2) == '-' || mv.charAt(2) == 'x')) {
+                reachable.add(mv.substring(3, 5));
+            }
+        }
+        String unreachable = null;
+        for (char f = 'a'; f <= 'i' && unreachable == null; f++) {
+            for (int r = 1; r <= 9 && unreachable == null; r++) {
+                String point = "" + f + r;
+                boolean far = Math.max(Math.abs(f - from.charAt(0)), Math.abs(r - (from.charAt(1) - '0'))) >= 2;
+                if (far && !froms.contains(point) && !reachable.contains(point)) {
+                    unreachable = point;
+                }
+            }
+        }
+        String target = unreachable;
+        toMove.click("[data-square=\"" + from + "\"]");
+        toMove.click("[data-square=\"" + target + "\"]");
+        toMove.await("why the piece cannot go there", d -> toMove.text("#board-error").startsWith("The ")
+            && toMove.text("#board-error").contains(" on " + from + " cannot go to " + target));
+        toMove.screenshot("ploy-why-not");
+
         // four rounds, every browser move made with the mouse: the piece, then a legal destination
         int browserMoves = 0;
         while (browserMoves < 12) {
@@ -69,12 +138,30 @@ class PloyBrowserIT extends BrowserTestBase {
             clickPloyMove(mover, legalMoves(mover));
             browserMoves++;
         }
+        players.get(0).script("window.scrollTo(0, 0);");
         players.get(0).screenshot("ploy");
+        // once a browser is to move nothing changes until it moves: the list is compared with the stored moves then
+        players.get(0).await("a browser's turn", d -> players.stream().anyMatch(b -> !legalMoves(b).isEmpty()));
+        assertMoveRowsAsTheRecord(players.get(1), reader.matches().getMatch(GetMatchRequest.newBuilder().setMatchId(id).build()));
+
+        // a resignation is confirmed in the page: called off once, nothing happens
+        Browser hesitant = players.get(0);
+        long unchanged = version(hesitant);
+        hesitant.click("#resign");
+        hesitant.await("the question", d -> hesitant.shown("#resign-confirm"));
+        hesitant.screenshot("ploy-resign-confirm");
+        hesitant.click("#resign-no");
+        hesitant.await("the question gone", d -> !hesitant.shown("#resign-confirm"));
+        assertEquals("active", status(hesitant));
+        assertTrue(reader.matches().getMatch(GetMatchRequest.newBuilder().setMatchId(id).build()).getState().getSeatsList()
+            .stream().noneMatch(s -> s.getOut()), "nobody resigned");
+        assertTrue(version(hesitant) >= unchanged);
 
         // the three resign in turn: the AI is the last one standing
         for (Browser b : players) {
             long before = version(b);
             b.click("#resign");
+            b.click("#resign-yes");
             b.await("the resignation applied", d -> version(b) > before);
         }
         Match end = reader.matches().getMatch(GetMatchRequest.newBuilder().setMatchId(id).build());
@@ -129,7 +216,46 @@ class PloyBrowserIT extends BrowserTestBase {
         assertEquals(2, m.getSeatsList().stream().filter(s -> s.getKind() == SeatKind.SEAT_AI).count(),
             "the other team: AI players");
         leader.await("the team game shown", d -> status(leader).equals("active"));
+        leader.await("the rules of the team game", d -> leader.text("#rules-body").contains("the partner takes over their pieces"));
         leader.screenshot("ploy-team");
+    }
+
+    private static String seatColour(Match m, String name) {
+        return m.getSeatsList().stream().filter(s -> s.getKind() == SeatKind.SEAT_PLAYER && s.getPlayer().getName().equals(name))
+            .findFirst().orElseThrow().getColour();
+    }
+
+    private static int seatIndex(Match m, String colour) {
+        return m.getSeatsList().stream().filter(s -> s.getColour().equals(colour)).findFirst().orElseThrow().getIndex();
+    }
+
+    private static String capital(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    /**
+     * The move list as the Ploy record numbers it: a row per round (a round starts when the seat to move comes round
+     * again), labelled "1.", "2.", …, each ply in its seat's column (seats in increasing order within a row).
+     */
+    private static void assertMoveRowsAsTheRecord(Browser b, Match m) {
+        List<List<String>> rounds = new ArrayList<>();
+        int last = Integer.MAX_VALUE;
+        for (var mm : m.getMovesList()) {
+            if (mm.getSeat() <= last) {
+                rounds.add(new ArrayList<>());
+            }
+            rounds.get(rounds.size() - 1).add(mm.getMove().getNotation());
+            last = mm.getSeat();
+        }
+        b.await("every move listed", d -> moveList(b).size() == m.getMovesCount());
+        List<String> labels = b.texts("#moves .moves-row .move-no");
+        assertEquals(rounds.size(), labels.size(), "a row per round: " + labels);
+        for (int i = 0; i < rounds.size(); i++) {
+            assertEquals((i + 1) + ".", labels.get(i));
+            assertEquals(rounds.get(i), b.texts("#moves .moves-row:nth-child(" + (i + 1) + ") [data-ply]"), "round " + (i + 1));
+        }
+        assertEquals(4, b.all("#moves-head .head-cell").size(), "a column per seat");
+        assertTrue(!PageChecks.overflowsSideways(b, "#moves-box"), "the move list does not spill sideways");
     }
 
     /**

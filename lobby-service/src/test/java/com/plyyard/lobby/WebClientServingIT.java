@@ -73,6 +73,23 @@ class WebClientServingIT {
     }
 
     @Test
+    void theFaviconIsServedAsAnIconAndAnSvgTheirPageLinks() throws Exception {
+        HttpResponse<byte[]> ico = HTTP.send(HttpRequest.newBuilder(URI.create(BASE + "/favicon.ico"))
+            .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, ico.statusCode(), "browsers ask /favicon.ico by themselves");
+        assertTrue(ico.headers().firstValue("content-type").orElse("").startsWith("image/"), ico.headers().toString());
+        byte[] b = ico.body();
+        assertTrue(b.length > 6 && b[0] == 0 && b[1] == 0 && b[2] == 1 && b[3] == 0, "an ICO file (reserved 0, type 1)");
+        assertEquals("no-cache", ico.headers().firstValue("cache-control").orElse(""));
+        HttpResponse<String> svg = get("/favicon.svg");
+        assertEquals(200, svg.statusCode());
+        assertTrue(svg.headers().firstValue("content-type").orElse("").startsWith("image/svg+xml"), svg.headers().toString());
+        assertTrue(svg.body().contains("<svg"), "an SVG image");
+        assertTrue(get("/").body().contains("<link rel=\"icon\" href=\"favicon.svg\" type=\"image/svg+xml\">"),
+            "the page links its SVG icon");
+    }
+
+    @Test
     void anUnknownFileIsNotFound() throws Exception {
         assertEquals(404, get("/app/no-such-module.js").statusCode());
     }

@@ -1,13 +1,17 @@
 // The game view (#/match/<id>): follows WatchMatch (a snapshot, then live events; resumed from the last
 // version seen after a lost connection, with backoff and a visible "reconnecting" state), draws the board of
 // the match's game, offers the legal moves of the position (MatchService.ListLegalMoves) to the player whose
-// turn it is, and the match actions: typed moves, draw offers, resign, abort, rematch, the game record.
+// turn it is, and the match actions: typed moves, draw offers, resign (confirmed in the page), abort, rematch,
+// the game record. It says why a click did nothing, what the position demands (a mandatory capture, a ship that
+// every move sinks), how the game ended, and offers the match's id and a link to watch it; the move list is numbered
+// by moves, as the game's record is, with the latest move always in view; a short rules panel goes with each game.
 
-import { $, h, fill, colourOf, capital, clockText, num, errorText, followStream, sleep, timeControlText, variantName } from "./util.js";
-import { record, recordFile } from "./record.js";
+import { $, h, fill, colourOf, capital, clockText, num, errorText, followStream, sleep, timeControlText, variantName, outcomeFor } from "./util.js";
+import { record, recordFile, numbering, moverOf } from "./record.js";
+import { rulesPanel, rulesTitle, notationLegend } from "./help.js";
 import { DraughtsBoard } from "./boards/draughts.js";
 import { PloyBoard } from "./boards/ploy.js";
-import { PiracyBoard } from "./boards/piracy.js";
+import { PiracyBoard, sinksOwnShip, headingAfter, screenArrow, shipToMove, HEADING_NAMES } from "./boards/piracy.js";
 
 const STATUS = { 0: "waiting", 1: "waiting", 2: "active", 3: "finished", 4: "aborted" };
 const SEAT_PLAYER = 1;
@@ -15,6 +19,7 @@ const SEAT_AI = 2;
 const SEAT_OPEN = 3;
 const SEAT_INVITED = 4;
 const LEVELS = ["", "beginner", "casual", "club", "expert", "max"];
+const RULES_SEEN_KEY = "plyyard.rules-seen";
 
 /**
  * @typedef Api
@@ -28,11 +33,13 @@ export class GameView {
    * @param {Api} api
    * @param {() => ({id: string, name: string} | undefined)} me
    * @param {(text: string) => void} announce  polite status line
+   * @param {(text: string) => void} gone  the match cannot be shown (unknown or malformed id): the server's sentence
    */
-  constructor(api, me, announce) {
+  constructor(api, me, announce, gone) {
     this.api = api;
     this.me = me;
     this.announce = announce;
+    this.gone = gone;
     this.root = $("game");
     /** @type {any} */
     this.match = undefined;
@@ -41,6 +48,15 @@ export class GameView {
     /** @type {any[]} */
     this.legal = [];
     this.legalSeq = 0;
+    /** whether `legal` holds the moves of the position shown */
+    this.legalLoaded = false;
+    /** the match version `legal` was answered for */
+    this.legalVersion = 0n;
+    /** @type {{seq: number, version: bigint, moves: any[]}|undefined} moves answered for a version not yet seen */
+    this.pendingLegal = undefined;
+    this.flip = false;
+    this.rulesKey = "";
+    this.endSeen = false;
     /** @type {number[]} */
     this.clocks = [];
     this.clockAt = 0;
@@ -52,17 +68,26 @@ export class GameView {
     this.busy = false;
     this.ticker = 0;
     this.rematchWaiting = "";
+    this.movesShown = 0;
     this.wire();
   }
 
   wire() {
+    const input = /** @type {HTMLInputElement} */ ($("move-input"));
     $("move-form").addEventListener("submit", (e) => {
       e.preventDefault();
-      const input = /** @type {HTMLInputElement} */ ($("move-input"));
       const text = input.value.trim();
-      if (text) this.submit(text, () => { input.value = ""; });
+      if (text) this.submit(text, true);
     });
-    $("resign").addEventListener("click", () => this.action("resign", "You resigned."));
+    // a refused move stays in the box, marked, until it is changed
+    input.addEventListener("input", () => markInvalid(input, false));
+    $("resign").addEventListener("click", () => this.confirmResign(true));
+    $("resign-no").addEventListener("click", () => this.confirmResign(false));
+    $("resign-yes").addEventListener("click", () => {
+      this.confirmResign(false);
+      this.action("resign", "You resigned.");
+    });
+    $("copy-link").addEventListener("click", () => this.copyLink());
     $("offer-draw").addEventListener("click", () => this.action("offerDraw", "Draw offered."));
     $("accept-draw").addEventListener("click", () => this.action("acceptDraw", "Draw accepted."));
     $("decline-draw").addEventListener("click", () => this.action("declineDraw", "Draw declined."));
@@ -83,28 +108,56 @@ export class GameView {
   open(id) {
     if (this.matchId === id && this.abort) return;
     this.close();
-    this.matchId = id;
-    this.match = undefined;
-    this.version = 0n;
-    this.legal = [];
-    this.rematchWaiting = "";
-    this.boardGame = "";
-    this.board = undefined;
-    fill($("board"));
-    fill($("moves"));
-    fill($("seats"));
-    $("result").textContent = "";
-    $("move-error").textContent = "";
-    $("rematch-status").textContent = "";
-    this.root.dataset.matchId = id;
-    this.root.dataset.version = "0";
-    this.root.dataset.status = "waiting";
-    $("board").dataset.legalMoves = "";
-    $("game-title").textContent = "Match " + id;
+    this.reset(id);
     this.setConnection("reconnecting");
     this.abort = new AbortController();
     this.follow(this.abort.signal);
     this.ticker = window.setInterval(() => this.tick(), 200);
+  }
+
+  /** Clears everything a previous match left in the view; until the snapshot comes only the id is shown. */
+  reset(id) {
+    this.matchId = id;
+    this.match = undefined;
+    this.version = 0n;
+    this.legal = [];
+    this.legalLoaded = false;
+    this.legalVersion = 0n;
+    this.pendingLegal = undefined;
+    this.legalSeq++;   // answers still on their way belong to the previous match
+    this.rematchWaiting = "";
+    this.boardGame = "";
+    this.board = undefined;
+    this.rulesKey = "";
+    this.endSeen = false;
+    const board = $("board");
+    fill(board);
+    board.className = "board";
+    fill($("moves"));
+    fill($("moves-head"));
+    this.movesShown = 0;
+    $("moves-box").hidden = true;
+    fill($("seats"));
+    fill($("chooser"));
+    fill($("piracy-info"));
+    fill($("rules-body"));
+    for (const el of ["result", "turn", "move-error", "board-error", "board-note", "rematch-status", "moves-legend", "draw-offer-text"]) {
+      $(el).textContent = "";
+    }
+    for (const el of ["result", "board-note", "chooser", "piracy-controls", "piracy-info", "draw-offer", "resign-confirm", "move-form",
+      "join", "offer-draw", "resign", "abort", "rematch", "download", "rules"]) {
+      show(el, false);
+    }
+    markInvalid(/** @type {HTMLInputElement} */ ($("move-input")), false);
+    /** @type {HTMLInputElement} */ ($("move-input")).value = "";
+    this.root.dataset.matchId = id;
+    this.root.dataset.version = "0";
+    this.root.dataset.status = "waiting";
+    board.dataset.legalMoves = "";
+    board.dataset.legalVersion = "";
+    $("game-title").textContent = "Match " + id;
+    $("match-id").textContent = id;
+    /** @type {HTMLInputElement} */ ($("share-link")).value = `${location.origin}${location.pathname}#/match/${encodeURIComponent(id)}`;
   }
 
   close() {
@@ -131,12 +184,15 @@ export class GameView {
       open: () => this.api.match.watchMatch({ matchId: this.matchId, fromVersion: this.match ? this.version : 0n },
         { signal }),
       onMessage: (ev) => this.apply(ev),
-      onState: (state) => this.setConnection(state),
+      onState: (state) => { if (!signal.aborted) this.setConnection(state); },
       onError: (e) => {
         const code = e?.codeName;
         if (code === "NOT_FOUND" || code === "INVALID_ARGUMENT" || code === "PERMISSION_DENIED") {
-          $("move-error").textContent = errorText(e);
-          $("game-title").textContent = "Match " + this.matchId + " cannot be shown";
+          // no retry can help: say why, and go back to the lobby (the stream's stop leaves nothing behind)
+          const id = this.matchId;
+          this.close();
+          this.reset("");
+          this.gone(`The match "${id}" cannot be shown: ${errorText(e)}`);
           return true;
         }
         if (code === "UNAUTHENTICATED") {
@@ -224,6 +280,11 @@ export class GameView {
     this.version = ev.version;
     m.version = ev.version;
     this.render(positionChanged);
+    const p = this.pendingLegal;
+    if (p && p.seq === this.legalSeq && this.version >= p.version) {
+      this.pendingLegal = undefined;
+      this.applyLegal(p.moves, p.version);
+    }
   }
 
   /** @param {any} match */
@@ -233,10 +294,22 @@ export class GameView {
     this.version = match.version;
     this.clocks = (match.seats ?? []).map((s) => num(s.clockMillis));
     this.clockAt = num(match.clockAtEpochMillis);
-    if (firstTime) {
+    if (firstTime && (match.status === 3 || match.status === 4)) {
+      this.endSeen = true;
+      this.announce(this.endSentence());
+    } else if (firstTime) {
       this.announce(`${this.mySeats().length ? "Playing" : "Watching"} ${variantName(match.variant?.id ?? "")}.`);
     }
     this.render(true);
+  }
+
+  /** How the game ended, for the status line. */
+  endSentence() {
+    const m = this.match;
+    if (m.status === 4) return "The match was aborted.";
+    const mine = outcomeFor(m, this.mySeats());
+    const you = mine === "won" ? "You won. " : mine === "lost" ? "You lost. " : "";
+    return `Game over. ${you}${m.result?.description ?? ""}`.trim();
   }
 
   mySeats() {
@@ -273,29 +346,73 @@ export class GameView {
     $("game-title").textContent = `${variantName(m.variant?.id ?? "")} · ${timeControlText(m.timeControl)}${m.rated ? " · rated" : ""}`;
     if (positionChanged) {
       this.legal = [];
+      this.legalLoaded = false;
+      $("board-error").textContent = "";
       this.refreshLegal();
+    }
+    if ((status === "finished" || status === "aborted") && !this.endSeen) {
+      this.endSeen = true;
+      this.announce(this.endSentence());
     }
     this.renderSeats();
     this.renderMoves();
     this.renderBoard(game);
     this.renderActions(status, game);
+    this.renderHelp();
     $("result").textContent = m.result?.description ?? "";
     $("result").hidden = !m.result?.description;
     this.tick();
   }
 
+  /** The rules panel and the notation legend of the match's game (drawn again only when they change). */
+  renderHelp() {
+    const m = this.match;
+    const key = `${m.id}|${m.variant?.id}|${this.flip}`;
+    if (key === this.rulesKey) return;
+    this.rulesKey = key;
+    const game = m.variant?.id?.split(":")[0] ?? "";
+    $("rules-title").textContent = rulesTitle(m);
+    fill($("rules-body"), rulesPanel(m, this.flip));
+    $("moves-legend").textContent = notationLegend(m);
+    const details = /** @type {HTMLDetailsElement} */ ($("rules"));
+    const sameMatch = details.dataset.match === m.id && !details.hidden;
+    details.dataset.match = m.id;
+    details.hidden = false;
+    if (sameMatch) return;   // the board turned (a take-over): the panel stays open or closed as the player left it
+    // open the first time this browser shows the game, closed afterwards (the player knows where it is)
+    let seen = [];
+    try {
+      seen = JSON.parse(localStorage.getItem(RULES_SEEN_KEY) ?? "[]");
+    } catch {
+      seen = [];
+    }
+    if (!Array.isArray(seen)) seen = [];
+    details.open = !seen.includes(game);
+    if (!seen.includes(game)) localStorage.setItem(RULES_SEEN_KEY, JSON.stringify([...seen, game]));
+  }
+
+  /**
+   * Asks the legal moves of the position shown. The answer names the version it is for: one for a version the stream
+   * has not brought yet waits for it (the board must not offer the moves of a position it does not show), and one
+   * overtaken by another change of position is dropped.
+   */
   async refreshLegal() {
     const seq = ++this.legalSeq;
+    this.pendingLegal = undefined;
     const m = this.match;
     if (!m || m.status !== 2) {
-      this.applyLegal([]);
+      this.applyLegal([], this.version);
       return;
     }
     for (let attempt = 0; attempt < 4; attempt++) {
       try {
         const r = await this.api.match.listLegalMoves({ matchId: m.id });
         if (seq !== this.legalSeq) return;
-        this.applyLegal(r.moves ?? []);
+        if (r.version > this.version) {
+          this.pendingLegal = { seq, version: r.version, moves: r.moves ?? [] };
+          return;
+        }
+        this.applyLegal(r.moves ?? [], r.version);
         return;
       } catch (e) {
         if (seq !== this.legalSeq) return;
@@ -304,12 +421,15 @@ export class GameView {
     }
   }
 
-  /** @param {any[]} moves */
-  applyLegal(moves) {
+  /** @param {any[]} moves @param {bigint} version */
+  applyLegal(moves, version) {
     this.legal = moves;
+    this.legalLoaded = true;
+    this.legalVersion = version;
     const game = this.match?.variant?.id?.split(":")[0] ?? "";
+    if (!this.match) return;
     this.renderBoard(game);
-    this.renderActions(STATUS[this.match?.status] ?? "waiting", game);
+    this.renderActions(STATUS[this.match.status] ?? "waiting", game);
   }
 
   renderSeats() {
@@ -349,6 +469,11 @@ export class GameView {
       const moverSeat = this.mover();
       const whoName = m.seats[moverSeat]?.kind === SEAT_AI ? "the AI" : m.seats[moverSeat]?.player?.name ?? "?";
       text = this.myTurn() ? `Your move (${capital(s?.colour ?? "")}).` : `${capital(s?.colour ?? "")} to move (${whoName}).`;
+    } else if (m.status === 3) {
+      const o = outcomeFor(m, mine);
+      text = o === "won" ? "Game over: you won." : o === "lost" ? "Game over: you lost." : o === "draw" ? "Game over: a draw." : "Game over.";
+    } else if (m.status === 4) {
+      text = "The match was aborted.";
     }
     if (turn.textContent !== text) turn.textContent = text;
   }
@@ -358,21 +483,56 @@ export class GameView {
     return !!tc && (tc.initialSeconds > 0 || tc.incrementSeconds > 0);
   }
 
+  /**
+   * The move list, numbered as the game's record numbers it (record.js `numbering`): one row per move number (a
+   * round in four-player Ploy), one column per seat, so "1. 35-30 16-21" reads as in the record. New moves are
+   * appended, the newest marked, and the list scrolls itself (not the page) to keep it in view.
+   */
   renderMoves() {
+    const m = this.match;
     const ol = $("moves");
-    const moves = this.match.moves ?? [];
-    const colours = this.match.seats.map((s) => s.colour);
-    // append only what is new (keeps the scroll position and screen readers calm)
-    if (ol.children.length > moves.length) fill(ol);
-    for (let i = ol.children.length; i < moves.length; i++) {
-      const mm = moves[i];
-      const d = mm.move?.detail;
-      const moverSeat = d?.case === "ploy" ? d.value.mover : mm.seat;
-      const col = colourOf(colours[moverSeat] ?? "");
-      ol.append(h("li", { "data-ply": mm.ply, "data-seat": moverSeat, style: `--seat:${col.fill}`, title: capital(colours[moverSeat] ?? "") },
-        mm.move?.notation ?? "?"));
+    const box = $("moves-box");
+    const moves = m.moves ?? [];
+    const game = m.variant?.id?.split(":")[0] ?? "";
+    const seats = m.seats ?? [];
+    const cols = String(Math.max(2, seats.length));
+    if (ol.style.getPropertyValue("--cols") !== cols) {
+      ol.style.setProperty("--cols", cols);
+      $("moves-head").style.setProperty("--cols", cols);
+      fill($("moves-head"), h("span", { class: "move-no" }, ""), seats.map((s) => {
+        const col = colourOf(s.colour);
+        return h("span", { class: "head-cell", style: `grid-column:${s.index + 2}` },
+          h("span", { class: "swatch small", style: `background:${col.fill};color:${col.ink}` }, col.letter), " ", capital(s.colour));
+      }));
     }
-    if (moves.length) ol.lastElementChild?.scrollIntoView?.({ block: "nearest" });
+    if (moves.length < (this.movesShown ?? 0)) {
+      fill(ol);
+      this.movesShown = 0;
+    }
+    const shown = this.movesShown ?? 0;
+    if (moves.length === shown) return;
+    const marks = numbering(m);
+    const colours = seats.map((s) => s.colour);
+    ol.querySelector(".ply.latest")?.classList.remove("latest");
+    for (let i = shown; i < moves.length; i++) {
+      const mm = moves[i];
+      const startsRow = i === 0 || mm.seat <= moves[i - 1].seat;
+      let row = /** @type {HTMLElement|null} */ (ol.lastElementChild);
+      if (startsRow || !row) {
+        const label = `${marks[i].number}${mm.seat === 0 || game === "ploy" ? "." : "..."}`;
+        row = h("li", { class: "moves-row", "data-number": marks[i].number }, h("span", { class: "move-no" }, label));
+        ol.append(row);
+      }
+      const mover = moverOf(mm);
+      const col = colourOf(colours[mover] ?? "");
+      const by = mover !== mm.seat ? h("span", { class: "by", title: `played by ${capital(colours[mover] ?? "")}` }, `${col.letter.toLowerCase()}:`) : null;
+      row.append(h("span", { class: "cell", style: `grid-column:${mm.seat + 2}` }, by,
+        h("span", { class: "ply" + (i === moves.length - 1 ? " latest" : ""), "data-ply": mm.ply, "data-seat": mm.seat, "data-mover": mover,
+          title: `${capital(colours[mover] ?? "")}, ply ${mm.ply}` }, mm.move?.notation ?? "?")));
+    }
+    this.movesShown = moves.length;
+    box.hidden = moves.length === 0;
+    box.scrollTop = box.scrollHeight;
   }
 
   /** @param {string} game */
@@ -383,10 +543,19 @@ export class GameView {
       this.boardGame = game;
       const root = $("board");
       const chooser = $("chooser");
-      const play = (mv) => this.play(mv);
-      this.board = game === "draughts" ? new DraughtsBoard(root, chooser, play)
-        : game === "ploy" ? new PloyBoard(root, chooser, play)
-          : new PiracyBoard(root, $("piracy-info"), play);
+      /** @type {import("./boards/grid.js").Feedback} */
+      const feedback = {
+        play: (mv) => this.play(mv),
+        tell: (text) => { $("board-error").textContent = text; },
+        note: (text) => {
+          const el = $("board-note");
+          if (el.textContent !== text) el.textContent = text;
+          show("board-note", !!text);
+        },
+      };
+      this.board = game === "draughts" ? new DraughtsBoard(root, chooser, feedback)
+        : game === "ploy" ? new PloyBoard(root, chooser, feedback)
+          : new PiracyBoard(root, $("piracy-info"), feedback);
       chooser.hidden = true;
     }
     const mine = this.mySeats();
@@ -395,10 +564,32 @@ export class GameView {
     let flip = false;
     if (game === "draughts" || game === "piracy") flip = view === 1;
     else if (game === "ploy") flip = mode === "2p" ? view === 1 : mode === "ffa" ? view === 1 || view === 2 : view === 1 || view === 3;
+    this.flip = flip;
     const legal = this.busy ? [] : this.myLegal();
-    $("board").dataset.legalMoves = this.myLegal().map((x) => x.notation).join(" ");
+    const board = $("board");
+    board.dataset.legalMoves = this.myLegal().map((x) => x.notation).join(" ");
+    board.dataset.legalVersion = this.myLegal().length ? this.legalVersion.toString() : "";
     const last = m.moves?.length ? m.moves[m.moves.length - 1].move : undefined;
-    this.board?.update({ state: m.state, legal, flip, lastMove: last, colours: m.seats.map((s) => s.colour) });
+    this.board?.update({ state: m.state, legal, flip, lastMove: last, colours: m.seats.map((s) => s.colour), idle: this.idleReason() });
+  }
+
+  /** Why the viewer cannot move now, in a sentence; "" when the board offers them their legal moves. */
+  idleReason() {
+    const m = this.match;
+    if (!m) return "The match is loading…";
+    if (m.status === 3) return "The game is over.";
+    if (m.status === 4) return "The match was aborted.";
+    if (m.status !== 2) return "The game starts when every seat is taken.";
+    if (!this.mySeats().length) return "You are watching this match: only its players move.";
+    if (!this.myTurn()) {
+      const toMove = m.state?.toMove ?? 0;
+      const moverSeat = m.seats[this.mover()];
+      const who = moverSeat?.kind === SEAT_AI ? "the AI" : moverSeat?.player?.name ?? "?";
+      return `Not your turn: ${capital(m.seats[toMove]?.colour ?? "")} (${who}) is to move.`;
+    }
+    if (this.busy) return "Your move is on its way…";
+    if (!this.legalLoaded) return "The legal moves are loading…";
+    return "";
   }
 
   /** @param {string} status @param {string} game */
@@ -410,6 +601,7 @@ export class GameView {
     const others = m.seats.filter((s) => !mine.includes(s.index) && s.offersDraw);
     const iOffer = m.seats.some((s) => mine.includes(s.index) && s.offersDraw);
     show("resign", seated && active);
+    if (!(seated && active)) show("resign-confirm", false);
     show("offer-draw", seated && active && !iOffer);
     $("offer-draw").textContent = iOffer ? "Draw offered" : "Offer draw";
     show("draw-offer", seated && active && others.length > 0 && !iOffer);
@@ -423,7 +615,7 @@ export class GameView {
     const canJoin = !seated && status === "waiting" && m.seats.some((s) => s.kind === SEAT_OPEN
       || (s.kind === SEAT_INVITED && me && s.player?.name?.toLowerCase() === me.name.toLowerCase()));
     show("join", canJoin);
-    show("download", true);
+    show("download", true);   // once the match is known
     show("move-form", seated && active);
     const myTurn = this.myTurn();
     /** @type {HTMLInputElement} */ ($("move-input")).disabled = !myTurn || this.busy;
@@ -431,14 +623,37 @@ export class GameView {
     /** @type {HTMLInputElement} */ ($("move-input")).placeholder = myTurn ? moveHint(game) : "wait for your turn";
     show("piracy-controls", game === "piracy");
     show("piracy-info", game === "piracy");
-    const turns = new Set(this.myLegal().filter((x) => x.detail?.case === "piracy").map((x) => x.detail.value.turn));
-    for (const b of this.root.querySelectorAll("button[data-turn]")) {
-      const t = /** @type {HTMLElement} */ (b).dataset.turn ?? "";
-      /** @type {HTMLButtonElement} */ (b).disabled = !turns.has(t) || this.busy;
-      const mv = this.myLegal().find((x) => x.detail?.case === "piracy" && x.detail.value.turn === t);
-      b.setAttribute("aria-label", `${{ L: "Left", F: "Forward", R: "Right" }[t]}${mv ? " (" + mv.notation + ")" : ""}`);
-    }
+    if (game === "piracy") this.renderTurnButtons();
     $("rematch-status").textContent = this.rematchWaiting;
+  }
+
+  /**
+   * The L / F / R buttons: enabled exactly for the viewer's legal turns, each with the arrow of the heading it
+   * leaves the ship with as it points on this screen, and marked when it sinks the viewer's own ship.
+   */
+  renderTurnButtons() {
+    const st = this.match.state;
+    const b = st?.board?.case === "piracy" ? st.board.value : undefined;
+    const legal = this.myLegal().filter((x) => x.detail?.case === "piracy");
+    for (const el of this.root.querySelectorAll("button[data-turn]")) {
+      const button = /** @type {HTMLButtonElement} */ (el);
+      const t = button.dataset.turn ?? "";
+      const mv = legal.find((x) => x.detail.value.turn === t);
+      const word = { L: "left", F: "forward", R: "right" }[t] ?? t;
+      const sinks = mv && b ? sinksOwnShip(b, mv) : "";
+      const heading = mv && b ? headingAfter(shipToMove(b), mv) : undefined;
+      const arrow = heading === undefined ? "" : screenArrow(heading, this.flip);
+      const key = `${t}|${mv?.notation ?? ""}|${arrow}|${sinks}`;
+      if (button.dataset.key !== key) {
+        button.dataset.key = key;
+        fill(button, t, arrow ? h("span", { class: "arrow", "aria-hidden": "true" }, " " + arrow) : null,
+          h("span", { class: "sub" }, sinks ? "sinks!" : word));
+        button.dataset.sinks = sinks ? "true" : "false";
+        button.classList.toggle("sinks", !!sinks);
+        button.setAttribute("aria-label", `${capital(word)}${mv ? ` (${mv.notation}), heading ${HEADING_NAMES[heading ?? 0]}` : ""}${sinks ? `: sinks your ship, ${sinks}` : ""}`);
+      }
+      button.disabled = !mv || this.busy;
+    }
   }
 
   /** Local ticking of the clocks between the server's corrections. */
@@ -461,28 +676,38 @@ export class GameView {
   /** A move chosen on the board (always one of the legal moves). @param {any} mv */
   play(mv) {
     if (!this.myLegal().some((x) => x.notation === mv.notation)) return;
-    this.submit(mv.notation);
+    this.submit(mv.notation, false);
   }
 
   /**
-   * Sends a move in notation; a refused move shows the server's sentence.
+   * Sends a move in notation; a refused move shows the server's sentence. A refused typed move stays in the box,
+   * selected and marked invalid, so that it can be corrected (typing replaces it); an accepted one is cleared.
    * @param {string} notation
-   * @param {() => void} [onDone]
+   * @param {boolean} typed
    */
-  async submit(notation, onDone) {
+  async submit(notation, typed) {
     if (this.busy || !this.match) return;
     this.busy = true;
     $("move-error").textContent = "";
+    const input = /** @type {HTMLInputElement} */ ($("move-input"));
     this.renderBoard(this.boardGame);
+    let refused = false;
     try {
       const m = await this.api.match.submitMove({ matchId: this.match.id, move: notation, expectedVersion: this.version });
-      onDone?.();
+      if (typed && input.value.trim() === notation) input.value = "";
+      markInvalid(input, false);
       if (m && m.id === this.matchId && m.version > this.version) this.snapshotFromCall(m);
     } catch (e) {
       $("move-error").textContent = errorText(e);
+      refused = typed;
     } finally {
       this.busy = false;
       if (this.match) this.render(false);
+    }
+    if (refused) {
+      markInvalid(input, true);
+      input.focus();
+      input.select();
     }
   }
 
@@ -493,6 +718,26 @@ export class GameView {
     this.clocks = (m.seats ?? []).map((s) => num(s.clockMillis));
     this.clockAt = num(m.clockAtEpochMillis);
     this.render(true);
+  }
+
+  /** Shows or hides the in-page "resign?" question (a resignation cannot be taken back). @param {boolean} ask */
+  confirmResign(ask) {
+    show("resign-confirm", ask);
+    $("resign").setAttribute("aria-expanded", String(ask));
+    if (ask) $("resign-no").focus();
+  }
+
+  /** Copies the link to watch this match; where the clipboard is not offered, selects it for the user to copy. */
+  async copyLink() {
+    const input = /** @type {HTMLInputElement} */ ($("share-link"));
+    try {
+      await navigator.clipboard.writeText(input.value);
+      this.announce("The link to watch this match is copied.");
+    } catch {
+      input.focus();
+      input.select();
+      this.announce("Copy the selected link to share this match.");
+    }
   }
 
   /**
@@ -569,6 +814,13 @@ export class GameView {
 function show(id, visible) {
   const el = $(id);
   if (el.hidden === visible) el.hidden = !visible;
+}
+
+/** Marks an input as holding a refused value (aria-invalid and its style), or clears the mark. */
+function markInvalid(input, invalid) {
+  if (invalid) input.setAttribute("aria-invalid", "true");
+  else input.removeAttribute("aria-invalid");
+  input.classList.toggle("invalid", invalid);
 }
 
 /** @param {string} game */

@@ -3,9 +3,10 @@
 // and the forms: quick-pairing pools for every variant, a party of two for team Ploy, a game against the AI,
 // seeks and challenges. A pairing (pool ticket, seek, challenge or rematch) opens its match at once.
 
-import { $, h, fill, VARIANTS, variantName, options, TIME_CONTROLS, timeControl, timeControlText, errorText, followStream, capital } from "./util.js";
+import { $, h, fill, VARIANTS, variantName, options, TIME_CONTROLS, timeControl, timeControlText, errorText, followStream, capital, outcomeFor } from "./util.js";
 
 const MATCH_STATUS = { 1: "waiting", 2: "active", 3: "finished", 4: "aborted" };
+const OUTCOME_WORDS = { won: "Won", lost: "Lost", draw: "Draw", aborted: "Aborted" };
 
 /** Pool key of a GameSpec: variant, clock, rated. @param {any} g */
 function poolKey(g) {
@@ -301,10 +302,17 @@ export class LobbyView {
       const moverSeat = m.state?.seats?.[toMove]?.playedBy ?? toMove;
       const myTurn = m.status === 2 && m.seats?.[moverSeat]?.player?.id === me?.id;
       const status = MATCH_STATUS[m.status] ?? "?";
-      return h("li", { class: "match " + status + (myTurn ? " my-turn" : "") },
+      const mySeats = (m.seats ?? []).filter((s) => s.kind === 1 && s.player?.id === me?.id).map((s) => s.index);
+      // a finished match says how it went for me (won, lost, draw) and how it ended (the result's sentence)
+      const outcome = outcomeFor(m, mySeats);
+      const how = m.result?.description ?? "";
+      return h("li", { class: "match " + status + (myTurn ? " my-turn" : ""), "data-outcome": outcome || undefined },
         h("a", { href: "#/match/" + m.id, "data-match-id": m.id },
-          `${variantName(m.variant?.id)} vs ${others || "—"}`),
-        h("span", { class: "note" }, ` ${status}${myTurn ? ", your move" : ""}${m.result?.description ? " — " + m.result.description : ""}`));
+          `${variantName(m.variant?.id)} vs ${others || "—"}`), " ",
+        outcome ? h("strong", { class: "outcome " + outcome }, OUTCOME_WORDS[outcome]) : null,
+        h("span", { class: "note" }, outcome
+          ? (how ? ` — ${how}` : "")
+          : ` ${status}${myTurn ? ", your move" : ""}${how ? " — " + how : ""}`));
     }));
     $("matches-empty").hidden = matches.length > 0;
   }

@@ -39,7 +39,11 @@ function announce(text) {
   requestAnimationFrame(() => { el.textContent = text; });
 }
 
-const game = new GameView(api, () => me, announce);
+const game = new GameView(api, () => me, announce, (text) => {
+  // an unknown or malformed match id: back to the lobby, with the server's sentence
+  location.hash = "#/";
+  lobby.error(text);
+});
 const lobby = new LobbyView(api, () => me, announce, (r) => game.onRematch(r));
 
 function showSignedIn() {
@@ -71,8 +75,10 @@ function signOut() {
 
 $("register-form").addEventListener("submit", async (e) => {
   e.preventDefault();
-  const name = /** @type {HTMLInputElement} */ ($("name")).value.trim();
+  const input = /** @type {HTMLInputElement} */ ($("name"));
+  const name = input.value.trim();
   $("register-error").textContent = "";
+  input.removeAttribute("aria-invalid");
   const button = /** @type {HTMLButtonElement} */ ($("register"));
   button.disabled = true;
   try {
@@ -80,7 +86,10 @@ $("register-form").addEventListener("submit", async (e) => {
     signIn(r.player, r.token);
     announce(`Welcome, ${r.player.name}.`);
   } catch (err) {
+    // the server's sentence (the form does not validate by itself: the page's error line says what is wrong)
     $("register-error").textContent = errorText(err);
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
   } finally {
     button.disabled = false;
   }

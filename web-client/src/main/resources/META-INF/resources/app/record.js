@@ -62,6 +62,67 @@ function outcome(m) {
   return undefined;
 }
 
+/**
+ * The move numbers of a match's record, one entry a ply: `number`, the move number the ply belongs to, and `mark`,
+ * what the record writes before it ("12.", "1..." or nothing), as the engine's records number them:
+ * - draughts (DraughtsRecord): a number before White's move, and "1..." when Black makes the first move;
+ * - Ploy (PloyRecord): a number starts each round, a round starting when the seat to move comes round again;
+ * - Piracy (PiracyRecord): a number before each Cook move (repeated while Cook sails alone), "1..." when Silver
+ *   starts; the number goes up after each Silver move.
+ * The move list (game.js) and the record writers below use it, so the two always agree.
+ * @param {Match} m
+ * @returns {{number: number, mark: string}[]}
+ */
+export function numbering(m) {
+  const game = m.variant?.id?.split(":")[0];
+  const moves = m.moves ?? [];
+  const colours = (m.seats ?? []).map((s) => s.colour);
+  const out = [];
+  if (game === "draughts") {
+    const ruleSet = m.variant?.ruleSet || m.variant?.id?.split(":")[1];
+    let white = moves.length ? moves[0].seat === 0 : ruleSet === "fmjd";
+    let number = 1;
+    moves.forEach((_, i) => {
+      if (white) {
+        out.push({ number, mark: `${number}.` });
+      } else {
+        out.push({ number, mark: i === 0 ? `${number}...` : "" });
+        number++;
+      }
+      white = !white;
+    });
+  } else if (game === "ploy") {
+    let round = 0;
+    let lastTurn = Infinity;
+    for (const mm of moves) {
+      const starts = mm.seat <= lastTurn;
+      if (starts) round++;
+      out.push({ number: round, mark: starts ? `${round}.` : "" });
+      lastTurn = mm.seat;
+    }
+  } else {
+    let number = 1;
+    moves.forEach((mm, i) => {
+      const cook = colours[mm.seat] === "cook";
+      out.push({ number, mark: cook ? `${number}.` : i === 0 ? `${number}...` : "" });
+      if (!cook) number++;
+    });
+  }
+  return out;
+}
+
+/** The record's move tokens: each ply's text after its mark. @param {Match} m @param {(mm: any) => string} text */
+function numbered(m, text) {
+  const marks = numbering(m);
+  return (m.moves ?? []).map((mm, i) => (marks[i].mark ? `${marks[i].mark} ` : "") + text(mm));
+}
+
+/** The seat that made a move (a partner may make an out seat's move). @param {any} mm a MatchMove */
+export function moverOf(mm) {
+  const d = mm.move?.detail;
+  return d?.case === "ploy" ? d.value.mover : mm.seat;
+}
+
 /** @param {Map<string,string>} out */
 function writeTags(out) {
   let sb = "";
@@ -108,20 +169,7 @@ function draughts(m, tags) {
     out.set("FEN", m.variant?.startPosition ?? "");
   }
   rest(out, tags, ["GameType", "Rules", "DrawPlies", "FEN"]);
-  const tokens = [];
-  const moves = m.moves ?? [];
-  let white = moves.length ? moves[0].seat === 0 : ruleSet === "fmjd";
-  if (!moves.length && m.variant?.startPosition) white = m.variant.startPosition.startsWith("W");
-  let number = 1;
-  moves.forEach((mm, i) => {
-    const n = mm.move?.notation ?? "?";
-    if (white) tokens.push(`${number}. ${n}`);
-    else {
-      tokens.push(i === 0 ? `${number}... ${n}` : n);
-      number++;
-    }
-    white = !white;
-  });
+  const tokens = numbered(m, (mm) => mm.move?.notation ?? "?");
   tokens.push(result);
   return writeTags(out) + "\n" + wrap(tokens);
 }
@@ -145,18 +193,10 @@ function ploy(m, tags) {
   }
   rest(out, tags);
   const four = mode !== "2p";
-  const tokens = [];
-  let round = 1;
-  let lastTurn = Infinity;
-  for (const mm of m.moves ?? []) {
+  const tokens = numbered(m, (mm) => {
     const n = mm.move?.notation ?? "?";
-    const d = mm.move?.detail?.case === "ploy" ? mm.move.detail.value : undefined;
-    const mover = d ? d.mover : mm.seat;
-    let token = four ? `${(colours[mover] ?? "?")[0]}:${n}` : n;
-    if (mm.seat <= lastTurn) token = `${round++}. ${token}`;
-    lastTurn = mm.seat;
-    tokens.push(token);
-  }
+    return four ? `${(colours[moverOf(mm)] ?? "?")[0]}:${n}` : n;
+  });
   tokens.push(result);
   return writeTags(out) + "\n" + wrap(tokens);
 }
@@ -195,16 +235,7 @@ function piracy(m, tags) {
   if (p.circleRule === false) out.set("CircleRule", "false");
   if (p.survivorSinks === 2) out.set("SurvivorSinks", "loss");
   rest(out, tags);
-  const tokens = [];
-  let number = 1;
-  let first = true;
-  for (const mm of m.moves ?? []) {
-    const cook = colours[mm.seat] === "cook";
-    const mv = piracyLong(mm.move);
-    tokens.push(cook || first ? `${number}${cook ? ". " : "... "}${mv}` : mv);
-    if (!cook) number++;
-    first = false;
-  }
+  const tokens = numbered(m, (mm) => piracyLong(mm.move));
   tokens.push(result);
   return writeTags(out) + "\n" + wrap(tokens);
 }

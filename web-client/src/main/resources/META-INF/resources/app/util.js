@@ -156,6 +156,19 @@ export function timeControlText(tc) {
   return `${tc.initialSeconds / 60}+${tc.incrementSeconds}`;
 }
 
+/**
+ * A match's outcome for the player in `seats` (their seat indices): "won", "lost", "draw", "aborted", or "" while it
+ * is not over (or for a spectator of a decided game).
+ * @param {any} m a Match @param {number[]} seats
+ */
+export function outcomeFor(m, seats) {
+  if (m?.status === 4) return "aborted";
+  if (m?.status !== 3 || !m.result) return "";
+  if (m.result.kind === 2) return "draw";
+  if (!seats.length) return "";
+  return (m.result.winners ?? []).some((w) => seats.includes(w)) ? "won" : "lost";
+}
+
 /** @param {unknown} e @returns {string} */
 export function errorText(e) {
   if (e && typeof e === "object" && "message" in e && e.message) return String(e.message);

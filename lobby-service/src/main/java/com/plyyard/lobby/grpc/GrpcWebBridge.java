@@ -36,6 +36,8 @@ import java.security.cert.X509Certificate;
 import java.util.Collections;
 import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.X509ExtendedTrustManager;
@@ -52,6 +54,12 @@ import org.jboss.logging.Logger;
  * Server streams (WatchMatch, WatchLobby) are written frame by frame as they come, with the browser's pace passed
  * back to the call; a browser that goes away cancels it.
  *
+ * <p>A browser can end a call only by cancelling its request, which its developer tools then list as a failed
+ * ("canceled") request. So every answer carries a random call id ({@value #CALL_ID_HEADER}), and a POST to
+ * {@value #CLOSE_PATH}{@code <id>} ends that call as every call ends: the trailer frame (status OK), then the end of
+ * the response; the call behind it is cancelled. The web page closes a stream it leaves this way. The id is the
+ * only key: it is unguessable and only the browser that opened the call has read it.
+ *
  * <p>gRPC-Web has no client streaming: the request body is exactly one framed message.
  */
 @ApplicationScoped
@@ -60,6 +68,10 @@ public class GrpcWebBridge {
     static final String CONTENT_TYPE = "application/grpc-web+proto";
     /** The largest request message taken (the gRPC server's own limit). */
     static final int MAX_MESSAGE = 4 * 1024 * 1024;
+    /** The answer's header naming the call, for {@link #CLOSE_PATH}. */
+    static final String CALL_ID_HEADER = "plyyard-call-id";
+    /** POST here, followed by a call's id, to end that call cleanly (204; 404 when no such call is open). */
+    static final String CLOSE_PATH = "/grpc-web/close/";
     /** Request headers passed on as call metadata; everything else (hop-by-hop, cookies, …) stays behind. */
     private static final java.util.Set<String> FORWARDED = java.util.Set.of("authorization");
 
@@ -83,9 +95,28 @@ public class GrpcWebBridge {
     Instance<TlsConfigurationRegistry> tlsRegistry;
 
     private volatile ManagedChannel loopback;
+    /** The calls open now, by id: how to end each one cleanly. */
+    private final Map<String, Runnable> open = new ConcurrentHashMap<>();
 
     void routes(@Observes Router router) {
         router.post().order(-100).handler(this::handle);
+        router.post(CLOSE_PATH + ":id").order(-99).handler(this::close);
+    }
+
+    /** Ends an open call at its browser's request: its answer ends with status OK, the call behind it is cancelled. */
+    private void close(RoutingContext ctx) {
+        Runnable closer = open.remove(ctx.pathParam("id"));
+        if (closer == null) {
+            ctx.response().setStatusCode(404).end();
+            return;
+        }
+        closer.run();
+        ctx.response().setStatusCode(204).end();
+    }
+
+    /** Calls open now (for tests). */
+    int openCalls() {
+        return open.size();
     }
 
     /** The channel to this server's own port: the one the browser's request came in on (known from the first one). */
@@ -257,7 +288,19 @@ public class GrpcWebBridge {
         Context vertxContext = Vertx.currentContext();
         response.setChunked(true);
         response.putHeader("content-type", CONTENT_TYPE);
-        response.closeHandler(v -> call.cancel("The browser went away.", null));
+        String callId = UUID.randomUUID().toString();
+        response.putHeader(CALL_ID_HEADER, callId);
+        open.put(callId, () -> vertxContext.runOnContext(v -> {
+            if (!response.closed() && !response.ended()) {
+                response.end(frame(0x80, trailerBlock(Status.OK, null)));
+            }
+            call.cancel("The browser closed the call.", null);
+        }));
+        response.endHandler(v -> open.remove(callId));
+        response.closeHandler(v -> {
+            open.remove(callId);
+            call.cancel("The browser went away.", null);
+        });
         call.start(new ClientCall.Listener<>() {
             @Override
             public void onMessage(byte[] reply) {

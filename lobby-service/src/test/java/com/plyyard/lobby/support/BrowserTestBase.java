@@ -102,9 +102,9 @@ public abstract class BrowserTestBase extends LobbyTestBase {
         b.await("the move " + notation + " applied", d -> version(b) > before);
     }
 
-    /** The move list as the page shows it, one notation per ply. */
+    /** The move list as the page shows it, one notation per ply (rows of move numbers hold the plies). */
     protected static List<String> moveList(Browser b) {
-        return b.texts("#moves li");
+        return b.texts("#moves [data-ply]");
     }
 
     /** No horizontal overflow: the document is not wider than the window. */

@@ -5,6 +5,11 @@
 // the response, length-prefixed frames, messages (flag 0x00) then one trailer frame (flag 0x80) holding
 // "grpc-status" and "grpc-message". fetch's ReadableStream gives server streams in binary mode, frame by frame.
 // Encoding and decoding the messages is @bufbuild/protobuf's work.
+//
+// Ending a stream: cancelling a fetch is the only way a browser ends a request itself, and its developer tools then
+// list it as failed ("canceled"). lobby-service's bridge names every call in the `plyyard-call-id` header and ends a
+// call cleanly when asked (POST /grpc-web/close/<id>): the trailers, then the end of the response. So aborting a
+// stream's signal asks that first, and cancels the request only if no end has come within CLOSE_GRACE_MS.
 
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 
@@ -18,6 +23,9 @@ export const Code = Object.freeze({
 const CODE_NAMES = Object.fromEntries(Object.entries(Code).map(([name, code]) => [code, name]));
 
 const CONTENT_TYPE = "application/grpc-web+proto";
+const CALL_ID_HEADER = "plyyard-call-id";
+const CLOSE_PATH = "/grpc-web/close/";
+const CLOSE_GRACE_MS = 2000;
 const MESSAGE_FLAG = 0x00;
 const TRAILER_FLAG = 0x80;
 
@@ -45,7 +53,7 @@ export class RpcError extends Error {
 
 /**
  * @typedef {object} CallOptions
- * @property {AbortSignal} [signal] aborts the call; an aborted stream simply ends
+ * @property {AbortSignal} [signal] aborts the call; an aborted stream simply ends (closed by the server when it can)
  * @property {number} [timeoutMs] deadline, sent as grpc-timeout
  */
 
@@ -85,7 +93,7 @@ async function unary(method, init, options, callOptions = {}) {
 
 async function* serverStream(method, init, options, callOptions = {}) {
   try {
-    yield* call(method, init, options, callOptions);
+    yield* call(method, init, options, callOptions, true);
   } catch (e) {
     // the caller ended the stream on purpose: that is a normal end, not an error
     if (callOptions.signal?.aborted && e instanceof RpcError && e.code === Code.CANCELLED) {
@@ -95,7 +103,11 @@ async function* serverStream(method, init, options, callOptions = {}) {
   }
 }
 
-async function* call(method, init, options, callOptions) {
+/**
+ * One call: the request, then the answer's messages as they come.
+ * @param {boolean} [closeCleanly] a stream: when the caller's signal aborts, ask the server to end the call
+ */
+async function* call(method, init, options, callOptions, closeCleanly = false) {
   const headers = { "content-type": CONTENT_TYPE, accept: CONTENT_TYPE, "x-grpc-web": "1" };
   const token = options.token?.();
   if (token) {
@@ -105,61 +117,110 @@ async function* call(method, init, options, callOptions) {
     headers["grpc-timeout"] = `${Math.max(1, Math.ceil(callOptions.timeoutMs))}m`;
   }
   const request = toBinary(method.input, create(method.input, init ?? {}));
-  const url = `${options.baseUrl ?? ""}/${method.parent.typeName}/${method.name}`;
+  const base = options.baseUrl ?? "";
+  const url = `${base}/${method.parent.typeName}/${method.name}`;
+  const signal = callOptions.signal;
+  if (signal?.aborted) {
+    throw new RpcError(Code.CANCELLED, "The call was cancelled.");
+  }
+  // the request is cancelled through `inner`; the caller's signal first asks the server to end a stream
+  const inner = new AbortController();
+  let callId = "";
+  let finished = false;
+  let grace = 0;
+  const onAbort = () => {
+    if (!closeCleanly || !callId || finished) {
+      inner.abort();
+      return;
+    }
+    // (its empty body is read: an answer left unread is listed as a cancelled request too)
+    fetch(`${base}${CLOSE_PATH}${encodeURIComponent(callId)}`, { method: "POST" })
+      .then((r) => (r.ok ? r.arrayBuffer() : inner.abort()))
+      .catch(() => inner.abort());
+    grace = setTimeout(() => inner.abort(), CLOSE_GRACE_MS);
+  };
+  signal?.addEventListener("abort", onAbort, { once: true });
   let response;
   try {
-    response = await fetch(url, { method: "POST", headers, body: frame(MESSAGE_FLAG, request), signal: callOptions.signal });
-  } catch (e) {
-    throw transportError(e, callOptions.signal);
-  }
-  const headerMetadata = Object.fromEntries(response.headers.entries());
-  if (headerMetadata["grpc-status"] !== undefined) {
-    // "trailers-only": the status came in the HTTP headers, the body carries nothing more
-    throwIfNotOk(headerMetadata);
-    return;
-  }
-  if (!response.ok) {
-    throw new RpcError(httpStatusToCode(response.status), `${method.name}: the server answered HTTP ${response.status}.`);
-  }
-  if (!(response.headers.get("content-type") ?? "").startsWith("application/grpc-web")) {
-    throw new RpcError(Code.UNKNOWN, `${method.name}: the server did not answer in gRPC-Web.`);
-  }
-  const reader = response.body.getReader();
-  const frames = new FrameReader();
-  let trailers;
-  try {
-    for (;;) {
-      let chunk;
-      try {
-        chunk = await reader.read();
-      } catch (e) {
-        throw transportError(e, callOptions.signal);
-      }
-      if (chunk.done) {
-        break;
-      }
-      frames.push(chunk.value);
-      for (let f = frames.next(); f; f = frames.next()) {
-        if (trailers) {
-          throw new RpcError(Code.INTERNAL, `${method.name}: data after the trailers.`);
-        }
-        if (f.flag & TRAILER_FLAG) {
-          trailers = parseTrailers(f.bytes);
-        } else {
-          yield fromBinary(method.output, f.bytes);
-        }
-      }
+    try {
+      response = await fetch(url, { method: "POST", headers, body: frame(MESSAGE_FLAG, request), signal: inner.signal });
+    } catch (e) {
+      throw transportError(e, signal);
     }
+    callId = response.headers.get(CALL_ID_HEADER) ?? "";
+    const headerMetadata = Object.fromEntries(response.headers.entries());
+    if (headerMetadata["grpc-status"] !== undefined) {
+      // "trailers-only": the status came in the HTTP headers, the body carries nothing more
+      finished = true;
+      await drain(response);
+      throwIfNotOk(headerMetadata);
+      return;
+    }
+    if (!response.ok) {
+      finished = true;
+      await drain(response);
+      throw new RpcError(httpStatusToCode(response.status), `${method.name}: the server answered HTTP ${response.status}.`);
+    }
+    if (!(response.headers.get("content-type") ?? "").startsWith("application/grpc-web")) {
+      finished = true;
+      await drain(response);
+      throw new RpcError(Code.UNKNOWN, `${method.name}: the server did not answer in gRPC-Web.`);
+    }
+    const reader = response.body.getReader();
+    const frames = new FrameReader();
+    let trailers;
+    try {
+      for (;;) {
+        let chunk;
+        try {
+          chunk = await reader.read();
+        } catch (e) {
+          throw transportError(e, signal);
+        }
+        if (chunk.done) {
+          break;
+        }
+        frames.push(chunk.value);
+        for (let f = frames.next(); f; f = frames.next()) {
+          if (trailers) {
+            throw new RpcError(Code.INTERNAL, `${method.name}: data after the trailers.`);
+          }
+          if (f.flag & TRAILER_FLAG) {
+            trailers = parseTrailers(f.bytes);
+          } else {
+            yield fromBinary(method.output, f.bytes);
+          }
+        }
+      }
+      finished = true;
+    } finally {
+      // a caller that stops reading without aborting: cancel the rest, unless the server is ending it
+      if (!finished && !grace) {
+        inner.abort();
+      }
+      reader.releaseLock?.();
+    }
+    if (frames.pending()) {
+      throw new RpcError(Code.INTERNAL, `${method.name}: the answer ended inside a frame.`);
+    }
+    if (!trailers) {
+      throw new RpcError(Code.UNAVAILABLE, `${method.name}: the connection closed before the server said how the call ended.`);
+    }
+    throwIfNotOk({ ...headerMetadata, ...trailers });
   } finally {
-    reader.releaseLock?.();
+    finished = true;
+    signal?.removeEventListener("abort", onAbort);
+    clearTimeout(grace);
   }
-  if (frames.pending()) {
-    throw new RpcError(Code.INTERNAL, `${method.name}: the answer ended inside a frame.`);
+}
+
+/** Reads an answer's body to its end (an answer left unread is listed by the browser as a cancelled request). */
+async function drain(response) {
+  try {
+    await response.arrayBuffer();
+  } catch {
+    // nothing more to learn from it
   }
-  if (!trailers) {
-    throw new RpcError(Code.UNAVAILABLE, `${method.name}: the connection closed before the server said how the call ended.`);
-  }
-  throwIfNotOk({ ...headerMetadata, ...trailers });
 }
 
 function throwIfNotOk(metadata) {

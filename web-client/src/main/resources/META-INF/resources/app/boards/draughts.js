@@ -2,7 +2,9 @@
 // top row (PDN convention: square = row·5 + col/2 + 1 seen from White). White at the bottom unless the viewer
 // plays Black. Click (or drag) a piece, then its destination; the legal moves of the selected piece are drawn
 // as paths; when captures are compulsory the pieces that must move are marked; captures sharing from and to
-// are told apart by clicking a path square on the way, or in the chooser.
+// are told apart by clicking a path square on the way, or in the chooser. A click that does nothing says why
+// (not your turn, not your piece, no legal move, capture is mandatory), and a compulsory capture is said in
+// words under the board, not only by the rings. The last move is highlighted with the pieces it captured.
 
 import { GridBoard } from "./grid.js";
 import { h, s, fill } from "../util.js";
@@ -18,19 +20,19 @@ export class DraughtsBoard extends GridBoard {
   /**
    * @param {HTMLElement} root
    * @param {HTMLElement} chooser  where ambiguous moves are offered
-   * @param {(move: any) => void} play
+   * @param {import("./grid.js").Feedback} feedback
    */
-  constructor(root, chooser, play) {
-    super(root, "draughts");
+  constructor(root, chooser, feedback) {
+    super(root, "draughts", feedback);
     this.chooser = chooser;
-    this.play = play;
+    this.play = feedback.play;
     /** @type {number|undefined} */
     this.selected = undefined;
     /** @type {number[]} */
     this.partial = [];
     /** @type {any[]} */
     this.ambiguous = [];
-    this.ctx = { state: undefined, legal: [], flip: false, lastMove: undefined };
+    this.ctx = { state: undefined, legal: [], flip: false, lastMove: undefined, idle: "" };
     this.legalKey = "";
   }
 
@@ -47,7 +49,8 @@ export class DraughtsBoard extends GridBoard {
   }
 
   /**
-   * @param {{state: any, legal: any[], flip: boolean, lastMove: any}} ctx
+   * @param {{state: any, legal: any[], flip: boolean, lastMove: any, idle: string}} ctx  `idle`: why the viewer
+   *   has no move now ("" when the legal moves are theirs)
    */
   update(ctx) {
     const key = ctx.legal.map((m) => m.notation).join(" ") + "|" + (ctx.state?.ply ?? "");
@@ -103,6 +106,7 @@ export class DraughtsBoard extends GridBoard {
     const via = new Set(cands.flatMap((m) => m.detail.value.path.slice(0, -1)));
     const last = this.ctx.lastMove?.detail?.case === "draughts" ? this.ctx.lastMove.detail.value : undefined;
     const lastSquares = new Set(last ? [last.from, ...last.path] : []);
+    const lastCaptured = new Set(last ? last.captured : []);
     for (let sq = 1; sq <= 50; sq++) {
       const p = pieces.get(sq);
       const classes = [];
@@ -111,13 +115,20 @@ export class DraughtsBoard extends GridBoard {
       if (targets.has(sq)) classes.push("target");
       else if (via.has(sq)) classes.push("via");
       if (lastSquares.has(sq)) classes.push("last");
+      if (lastCaptured.has(sq) && !p) classes.push("last-captured");
       const what = p ? `${p.white ? "white" : "black"} ${p.king ? "king" : "man"}` : "empty";
       let label = `${sq}, ${what}`;
+      if (lastCaptured.has(sq) && !p) label += ", captured by the last move";
       if (froms.has(sq)) label += forced ? ", must capture" : ", can move";
       if (targets.has(sq)) label += ", destination";
       this.decorate(String(sq), classes, label);
     }
     const o = this.clearOverlay();
+    for (const sq of lastCaptured) {
+      if (pieces.has(sq)) continue;
+      const c = this.centre(sq);
+      o.append(s("circle", { class: "ghost", cx: c.x, cy: c.y, r: 0.3 }));
+    }
     for (const [sq, p] of pieces) {
       const c = this.centre(sq);
       const g = s("g", { class: "piece " + (p.white ? "white" : "black") + (p.king ? " king" : "") });
@@ -142,6 +153,8 @@ export class DraughtsBoard extends GridBoard {
         o.append(s("path", { class: "captured-mark", d: `M${p.x - 0.2} ${p.y - 0.2} L${p.x + 0.2} ${p.y + 0.2} M${p.x + 0.2} ${p.y - 0.2} L${p.x - 0.2} ${p.y + 0.2}` }));
       }
     }
+    this.feedback.note(forced ? `Capture is mandatory: ${froms.size === 1 ? "1 piece can" : froms.size + " pieces can"} capture`
+      + " (ringed); take the most pieces you can." : "");
     this.drawChooser();
   }
 
@@ -170,10 +183,28 @@ export class DraughtsBoard extends GridBoard {
 
   /** @param {number|undefined} sq */
   select(sq) {
+    if (sq !== undefined) this.tell("");
     this.selected = sq;
     this.partial = [];
     this.ambiguous = [];
     this.draw();
+  }
+
+  /** Why a click on `sq` does not select it: not the viewer's turn, not their piece, no move, a capture elsewhere. */
+  whyNot(sq) {
+    if (this.ctx.idle) return this.ctx.idle;
+    const board = this.ctx.state?.board?.case === "draughts" ? this.ctx.state.board.value : undefined;
+    const p = (board?.pieces ?? []).find((x) => x.square === sq);
+    const mine = board?.whiteToMove ? "White" : "Black";
+    const moves = this.moves();
+    const captures = moves.filter((m) => m.detail.value.captured.length > 0);
+    const capturers = new Set(captures.map((m) => m.detail.value.from)).size;
+    if (!p) return `Square ${sq} is empty: click one of your pieces (${mine}) first.`;
+    if (p.white !== !!board?.whiteToMove) return `That is a ${p.white ? "white" : "black"} piece; you play ${mine}.`;
+    if (captures.length) {
+      return `Capture is mandatory: ${capturers === 1 ? "1 piece can" : capturers + " pieces can"} capture (ringed), and this one cannot.`;
+    }
+    return `The piece on ${sq} has no legal move.`;
   }
 
   onEscape() {
@@ -186,6 +217,7 @@ export class DraughtsBoard extends GridBoard {
     const movable = this.moves().some((m) => m.detail.value.from === sq);
     if (this.selected === undefined) {
       if (movable) this.select(sq);
+      else this.tell(this.whyNot(sq));
       return;
     }
     if (sq === this.selected) {
@@ -199,7 +231,14 @@ export class DraughtsBoard extends GridBoard {
       return d.path.indexOf(sq, lastAt + 1) >= 0;
     });
     if (narrowed.length === 0) {
+      const from = this.selected;
+      const board = this.ctx.state?.board?.case === "draughts" ? this.ctx.state.board.value : undefined;
+      const own = (board?.pieces ?? []).some((x) => x.square === sq && x.white === !!board?.whiteToMove);
       this.select(movable ? sq : undefined);
+      if (!movable) {
+        const goes = [...new Set(cands.map((m) => m.detail.value.to))].join(", ");
+        this.tell(own ? this.whyNot(sq) : `${from} cannot go to ${sq}; it can go to ${goes}.`);
+      }
       return;
     }
     if (narrowed.length === 1) {

@@ -1,9 +1,18 @@
 // The board's frame shared by every game: an N×N CSS grid of focusable square buttons (each with
 // `data-square`), under an SVG overlay (viewBox 0 0 N N, one unit per square) where pieces, ships, paths and
-// marks are drawn. Clicks, drags (pointer down on one square, up on another) and the keyboard (arrow keys move
-// between squares, Enter/Space press one, Escape clears the selection) all end in `onSquare(key)`.
+// marks are drawn, and, for Ploy and Piracy, the coordinates outside the board (files under it, ranks to its
+// left), where no piece can hide them. Clicks, drags (pointer down on one square, up on another) and the keyboard
+// (arrow keys move between squares, Enter/Space press one, Escape clears the selection) all end in `onSquare(key)`.
 
-import { h, s } from "../util.js";
+import { h, s, fill } from "../util.js";
+
+/**
+ * What a board tells the game view.
+ * @typedef Feedback
+ * @property {(move: any) => void} play       a legal move chosen
+ * @property {(text: string) => void} tell    why a click did nothing ("" when a click did something)
+ * @property {(text: string) => void} note    what the viewer should know about the position ("" for nothing)
+ */
 
 /**
  * @typedef Cell
@@ -18,10 +27,14 @@ export class GridBoard {
   /**
    * @param {HTMLElement} root   the #board element
    * @param {string} game        "draughts" | "ploy" | "piracy"
+   * @param {Feedback} feedback
+   * @param {boolean} [coords]   coordinates outside the board (setCoords)
    */
-  constructor(root, game) {
+  constructor(root, game, feedback, coords = false) {
     this.root = root;
     this.game = game;
+    this.feedback = feedback;
+    this.coordsKey = "";
     /** @type {Map<string, HTMLElement>} */
     this.buttons = new Map();
     this.layoutKey = "";
@@ -32,10 +45,14 @@ export class GridBoard {
     this.justSelected = undefined;
     this.suppressClick = false;
     root.replaceChildren();
-    root.className = "board board-" + game;
+    root.className = "board board-" + game + (coords ? " with-coords" : "");
     this.grid = h("div", { class: "grid", role: "grid", "aria-label": game + " board" });
     this.overlay = /** @type {SVGSVGElement} */ (s("svg", { class: "overlay", "aria-hidden": "true" }));
-    root.append(this.grid, this.overlay);
+    this.field = h("div", { class: "field" }, this.grid, this.overlay);
+    this.ranks = h("div", { class: "coords ranks", "aria-hidden": "true" });
+    this.files = h("div", { class: "coords files", "aria-hidden": "true" });
+    root.append(this.field);
+    if (coords) root.append(this.ranks, this.files);
     this.grid.addEventListener("click", (e) => this.click(e));
     this.grid.addEventListener("keydown", (e) => this.key(e));
     this.grid.addEventListener("pointerdown", (e) => this.pointerDown(e));
@@ -56,7 +73,7 @@ export class GridBoard {
     if (layoutKey === this.layoutKey) return;
     this.layoutKey = layoutKey;
     this.size = n;
-    this.grid.style.setProperty("--n", String(n));
+    this.root.style.setProperty("--n", String(n));
     this.overlay.setAttribute("viewBox", `0 0 ${n} ${n}`);
     this.grid.replaceChildren();
     this.buttons.clear();
@@ -80,6 +97,24 @@ export class GridBoard {
     }
     const first = this.focusKey && this.buttons.has(this.focusKey) ? this.focusKey : [...this.buttons.keys()][0];
     this.setFocusable(first, false);
+  }
+
+  /**
+   * The coordinates outside the board, as shown: `files[col]` under display column col, `ranks[row]` left of
+   * display row row (row 0 at the top).
+   * @param {string[]} files @param {string[]} ranks
+   */
+  setCoords(files, ranks) {
+    const key = files.join("") + "|" + ranks.join(",");
+    if (key === this.coordsKey) return;
+    this.coordsKey = key;
+    fill(this.files, files.map((f) => h("span", { "data-file": f }, f)));
+    fill(this.ranks, ranks.map((r) => h("span", { "data-rank": r }, r)));
+  }
+
+  /** Tells why a click did nothing (an empty text clears it). @param {string} text */
+  tell(text) {
+    this.feedback.tell(text);
   }
 
   /** @param {string|undefined} key @param {boolean} focus */

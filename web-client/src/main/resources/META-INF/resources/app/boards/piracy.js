@@ -1,26 +1,68 @@
 // Piracy: an N×N sea (PiracyBoard.size; squares "x,y", 0-based, a1 = 0,0 at the bottom left, turned round
 // for Silver), the four corner ports, the 2×2 island, the two ships (stern to bow, the bow an arrow in the
 // heading), hits and turn run beside the board. The squares a legal move's bow would reach are marked with
-// its turn letter: click one, or use the L / F / R buttons (enabled for the legal turns only).
+// its turn letter: click one, or use the L / F / R buttons (enabled for the legal turns only). Headings are the
+// board's compass directions (N towards row 8), each shown with an arrow as it points on this screen, beside a
+// compass rose that turns with the board; moves that sink the mover's own ship are named before they are made.
 
 import { GridBoard } from "./grid.js";
 import { h, s, fill, colourOf } from "../util.js";
 
 /** Heading 0..7 = E, NE, N, NW, W, SW, S, SE → [dx, dy] (y up). */
 const HEADINGS = [[1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1]];
-const HEADING_NAMES = ["E", "NE", "N", "NW", "W", "SW", "S", "SE"];
+export const HEADING_NAMES = ["E", "NE", "N", "NW", "W", "SW", "S", "SE"];
+const HEADING_WORDS = ["east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east"];
+/** Arrows by direction on the screen, in the headings' order (E, NE, N, … counter-clockwise). */
+const ARROWS = ["→", "↗", "↑", "↖", "←", "↙", "↓", "↘"];
+const SCREEN_WORDS = ["right", "up and right", "up", "up and left", "left", "down and left", "down", "down and right"];
+/** Hits that sink a ship (rules: "A ship with ≥ 7 hits sinks"). */
+export const SINKING_HITS = 7;
+
+/** The arrow of heading `h` as it points on the screen (the board turned round for Silver). */
+export function screenArrow(h, flip) {
+  return ARROWS[((flip ? h + 4 : h) % 8 + 8) % 8];
+}
+
+/** "north-east, up and right on your screen". */
+export function headingWords(h, flip) {
+  return `${HEADING_WORDS[h & 7]}, ${SCREEN_WORDS[((flip ? h + 4 : h) % 8 + 8) % 8]} on your screen`;
+}
+
+/** The ship whose turn it is. @param {any} b a PiracyBoard */
+export function shipToMove(b) {
+  return b?.cookToMove ? b.cook : b?.silver;
+}
+
+/** The heading a legal move leaves the ship with (the turn's units added). */
+export function headingAfter(ship, move) {
+  return (((ship?.heading ?? 0) + (move.detail.value.units ?? 0)) % 8 + 8) % 8;
+}
+
+/**
+ * How a legal move sinks the mover's own ship, or "" when it stays afloat — exact by the rules: a ship sinks when
+ * it runs aground, or at its 7th hit, and the mover's only hits are its own circle-rule penalties (the move's
+ * `penalties`; hits dealt go to the enemy).
+ * @param {any} b a PiracyBoard @param {any} move a legal Move
+ */
+export function sinksOwnShip(b, move) {
+  const d = move.detail.value;
+  if (d.aground) return "runs aground";
+  const ship = shipToMove(b);
+  if ((ship?.hits ?? 0) + (d.penalties ?? 0) >= SINKING_HITS) return "takes its 7th hit (circle rule)";
+  return "";
+}
 
 export class PiracyBoard extends GridBoard {
   /**
    * @param {HTMLElement} root
    * @param {HTMLElement} info   hits and turn runs
-   * @param {(move: any) => void} play
+   * @param {import("./grid.js").Feedback} feedback
    */
-  constructor(root, info, play) {
-    super(root, "piracy");
+  constructor(root, info, feedback) {
+    super(root, "piracy", feedback, true);
     this.info = info;
-    this.play = play;
-    this.ctx = { state: undefined, legal: [], flip: false, lastMove: undefined };
+    this.play = feedback.play;
+    this.ctx = { state: undefined, legal: [], flip: false, lastMove: undefined, idle: "" };
     this.n = 8;
   }
 
@@ -45,15 +87,13 @@ export class PiracyBoard extends GridBoard {
         const p = this.disp(x, y);
         const row = p.y - 0.5;
         const col = p.x - 0.5;
-        const name = String.fromCharCode(97 + x) + (y + 1);
-        let mark;
-        if (row === n - 1 && col === 0) mark = name;
-        else if (row === n - 1) mark = name[0];
-        else if (col === 0) mark = name.slice(1);
-        cells.push({ key: `${x},${y}`, row, col, active: true, mark });
+        cells.push({ key: `${x},${y}`, row, col, active: true });
       }
     }
     this.layout(n, cells, `${n}:${ctx.flip}`);
+    const files = [...Array(n)].map((_, col) => String.fromCharCode(97 + (ctx.flip ? n - 1 - col : col)));
+    const ranks = [...Array(n)].map((_, row) => String(ctx.flip ? row + 1 : n - row));
+    this.setCoords(files, ranks);
     this.draw();
   }
 
@@ -116,6 +156,26 @@ export class PiracyBoard extends GridBoard {
       o.append(s("text", { class: "target-letter", x: p.x, y: p.y + 0.02 }, m.detail.value.turn));
     }
     this.drawInfo();
+    this.feedback.note(this.warning());
+  }
+
+  /** What the viewer should know before choosing: the moves that sink their own ship, or the enemy's. */
+  warning() {
+    const b = this.board();
+    const moves = this.moves();
+    if (!b || !moves.length) return "";
+    const sinking = moves.map((m) => [m, sinksOwnShip(b, m)]).filter(([, why]) => why);
+    const enemy = b.cookToMove ? "Silver" : "Cook";
+    const parts = [];
+    if (sinking.length === moves.length) {
+      parts.push(`Every move sinks your ship: ${sinking.map(([m, why]) => `${m.detail.value.turn} ${why}`).join(", ")}.`
+        + " One of them must still be played.");
+    } else if (sinking.length) {
+      parts.push(`Careful: ${sinking.map(([m, why]) => `${m.detail.value.turn} sinks your ship (${why})`).join("; ")}.`);
+    }
+    const winners = moves.filter((m) => m.detail.value.sinksEnemy && !sinksOwnShip(b, m));
+    if (winners.length) parts.push(`${winners.map((m) => m.detail.value.turn).join(" or ")} sinks ${enemy}'s ship.`);
+    return parts.join(" ");
   }
 
   /** @param {string} name @param {any} ship */
@@ -150,23 +210,45 @@ export class PiracyBoard extends GridBoard {
       fill(this.info);
       return;
     }
+    const flip = this.ctx.flip;
     const line = (name, ship) => {
       const col = colourOf(name);
-      const text = !ship || ship.sunk ? "sunk"
-        : `${ship.hits} hit${ship.hits === 1 ? "" : "s"} of 7, heading ${HEADING_NAMES[ship.heading & 7]}, turn run ${ship.run >= 0 ? "+" : ""}${ship.run}`;
+      const h0 = (ship?.heading ?? 0) & 7;
+      const body = !ship || ship.sunk
+        ? [h("span", { class: "ship-stats" }, "sunk")]
+        : [
+          h("span", { class: "ship-stats" }, `${ship.hits} of ${SINKING_HITS} hits`),
+          h("span", { class: "ship-stats" }, "heading ",
+            h("span", { class: "heading", "data-heading": HEADING_NAMES[h0], "data-arrow": screenArrow(h0, flip),
+              title: headingWords(h0, flip) }, `${HEADING_NAMES[h0]} ${screenArrow(h0, flip)}`),
+            " · ", h("span", { class: "nowrap" }, `turn run ${ship.run >= 0 ? "+" : ""}${ship.run} of ±8`)),
+        ];
       return h("li", { class: "ship-info", "data-ship": name },
-        h("span", { class: "swatch", style: `background:${col.fill};color:${col.ink}` }, col.letter),
-        ` ${name === "cook" ? "Cook" : "Silver"}: ${text}`);
+        h("span", { class: "swatch", style: `background:${col.fill};color:${col.ink}`, "aria-hidden": "true" }, col.letter),
+        h("span", { class: "ship-text" }, h("strong", {}, name === "cook" ? "Cook" : "Silver"), ": ", ...body));
     };
+    // the compass rose as the board is shown: N at the top for Cook, at the bottom for Silver
+    const at = (d) => ["top", "right", "bottom", "left"][((flip ? d + 2 : d) % 4)];
+    const rose = h("div", { id: "piracy-compass", class: "rose", "data-north": flip ? "down" : "up", role: "img",
+      "aria-label": flip ? "Compass: the board is turned, north is at the bottom of your screen"
+        : "Compass: north is at the top of your screen" },
+    ["N", "E", "S", "W"].map((d, i) => h("span", { class: "rose-" + at(i), "data-dir": d }, d)), h("span", { class: "rose-centre" }, "✦"));
     fill(this.info,
-      h("ul", { class: "ships" }, line("cook", b.cook), line("silver", b.silver)),
-      b.survivalPhase ? h("p", { class: "survival" }, `Survival: ${b.survivalMovesLeft} move(s) left for the ship afloat.`) : null,
-      h("p", { class: "ply" }, `Ply ${b.ply} of 490.`));
+      h("div", { class: "piracy-info-row" }, rose,
+        h("ul", { class: "ships" }, line("cook", b.cook), line("silver", b.silver))),
+      b.survivalPhase ? h("p", { class: "survival" }, `Survival: the ship afloat must sail ${b.survivalMovesLeft} more move${b.survivalMovesLeft === 1 ? "" : "s"} to win.`) : null,
+      h("p", { class: "ply note" }, `Ply ${b.ply} of 490.${flip ? " The board is turned for Silver: north is at the bottom." : ""}`));
   }
 
   onSquare(key) {
     const m = this.moves().find((x) => !x.detail.value.aground && x.detail.value.bow
       && `${x.detail.value.bow.x},${x.detail.value.bow.y}` === key);
-    if (m) this.play(m);
+    if (m) {
+      this.tell("");
+      this.play(m);
+      return;
+    }
+    this.tell(this.ctx.idle || "Your bow can only go to a square marked L, F or R; or use the L, F, R buttons"
+      + " (a move that runs aground is only on the buttons).");
   }
 }

@@ -4,16 +4,19 @@
 // its mask (bit 0 = N, clockwise). Click a piece, then a destination; to rotate, click one of the direction
 // handles around the selected piece (or the compass beside the board): the handle is where the piece's
 // heading will point. A Shield that moves may also turn: after its destination, pick a handle there, or click
-// the destination again to move without turning.
+// the destination again to move without turning. The coordinates are outside the board; a click that does nothing
+// says why (not your turn, not your piece, or why the selected piece cannot go there).
 
 import { GridBoard } from "./grid.js";
-import { h, s, fill, colourOf } from "../util.js";
+import { h, s, fill, colourOf, capital } from "../util.js";
 
 /** Board direction d (0 = N, clockwise) → [Δfile, Δrank]. */
 const DIRS = [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]];
 const DIR_NAMES = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
 /** Masks of each kind "pointing N" (rules §2). */
 const BASES = { commander: [0x55], lance: [0x83, 0x45, 0x92], probe: [0x03, 0x82, 0x11], shield: [0x01] };
+/** How far each kind moves (rules §2). */
+const RANGE = { commander: 1, lance: 3, probe: 2, shield: 1 };
 
 /** @param {number} m @param {number} k */
 export function rotl(m, k) {
@@ -37,17 +40,17 @@ export class PloyBoard extends GridBoard {
   /**
    * @param {HTMLElement} root
    * @param {HTMLElement} chooser
-   * @param {(move: any) => void} play
+   * @param {import("./grid.js").Feedback} feedback
    */
-  constructor(root, chooser, play) {
-    super(root, "ploy");
+  constructor(root, chooser, feedback) {
+    super(root, "ploy", feedback, true);
     this.chooser = chooser;
-    this.play = play;
+    this.play = feedback.play;
     /** @type {string|undefined} */
     this.selected = undefined;
     /** @type {string|undefined} */
     this.pendingTo = undefined;
-    this.ctx = { state: undefined, legal: [], flip: false, lastMove: undefined, colours: [] };
+    this.ctx = { state: undefined, legal: [], flip: false, lastMove: undefined, colours: [], idle: "" };
     this.legalKey = "";
   }
 
@@ -77,14 +80,13 @@ export class PloyBoard extends GridBoard {
         const row = p.y - 0.5;
         const col = p.x - 0.5;
         const name = String.fromCharCode(97 + f) + (r + 1);
-        let mark;
-        if (row === 8 && col === 0) mark = name;
-        else if (row === 8) mark = name[0];
-        else if (col === 0) mark = name.slice(1);
-        cells.push({ key: name, row, col, active: true, mark });
+        cells.push({ key: name, row, col, active: true });
       }
     }
     this.layout(9, cells, ctx.flip ? "top" : "bottom");
+    const files = [...Array(9)].map((_, col) => String.fromCharCode(97 + (ctx.flip ? 8 - col : col)));
+    const ranks = [...Array(9)].map((_, row) => String(ctx.flip ? row + 1 : 9 - row));
+    this.setCoords(files, ranks);
     this.draw();
   }
 
@@ -170,6 +172,7 @@ export class PloyBoard extends GridBoard {
         o.append(g);
       }
     }
+    this.feedback.note("");
     this.drawChooser();
   }
 
@@ -258,9 +261,58 @@ export class PloyBoard extends GridBoard {
 
   /** @param {string|undefined} key */
   select(key) {
+    if (key) this.tell("");
     this.selected = key;
     this.pendingTo = undefined;
     this.draw();
+  }
+
+  /** Whether seat `a`'s pieces are friends of seat `b`'s (the same seat, or partners). */
+  friends(a, b) {
+    const seats = this.ctx.state?.seats ?? [];
+    return a === b || (seats[a] !== undefined && seats[b] !== undefined && seats[a].team === seats[b].team);
+  }
+
+  /** Why a click on `key` selects nothing, with no piece selected. @param {string} key */
+  whyNot(key) {
+    if (this.ctx.idle) return this.ctx.idle;
+    const p = this.pieces().get(key);
+    const mover = this.ctx.state?.toMove ?? 0;
+    const mine = capital(this.ctx.colours[mover] ?? "");
+    if (!p) return `${key} is empty: click one of the pieces you move (${mine}) first.`;
+    return `That ${p.kind} is ${capital(this.ctx.colours[p.controller] ?? "?")}'s; you move ${mine}'s pieces.`;
+  }
+
+  /**
+   * Why the selected piece cannot go to `to`, from the rules' motion (rules §4.1): along one of its lines, within
+   * its range, through empty points, onto an empty point or an enemy piece. Only an explanation: the legal moves
+   * from the server are what the board offers.
+   * @param {string} from @param {string} to
+   */
+  whyNotTo(from, to) {
+    const pieces = this.pieces();
+    const p = pieces.get(from);
+    if (!p) return "";
+    const a = fr(from);
+    const b = fr(to);
+    const df = b.f - a.f;
+    const dr = b.r - a.r;
+    const kind = capital(p.kind);
+    const lines = DIR_NAMES.filter((_, i) => p.mask & (1 << i)).join(", ");
+    const head = `The ${kind} on ${from} cannot go to ${to}`;
+    if (df !== 0 && dr !== 0 && Math.abs(df) !== Math.abs(dr)) return `${head}: a piece moves in straight lines only.`;
+    const d = DIRS.findIndex(([x, y]) => x === Math.sign(df) && y === Math.sign(dr));
+    if (!(p.mask & (1 << d))) return `${head}: it has no line pointing ${DIR_NAMES[d]} (its lines: ${lines}); turn it first.`;
+    const dist = Math.max(Math.abs(df), Math.abs(dr));
+    const range = RANGE[p.kind] ?? 1;
+    if (dist > range) return `${head}: a ${kind} moves ${range === 1 ? "1 point" : `1 to ${range} points`}.`;
+    for (let k = 1; k < dist; k++) {
+      const at = String.fromCharCode(97 + a.f + Math.sign(df) * k) + (a.r + Math.sign(dr) * k + 1);
+      if (pieces.has(at)) return `${head}: the piece on ${at} is in the way.`;
+    }
+    const there = pieces.get(to);
+    if (there && this.friends(there.controller, p.controller)) return `${head}: a piece of your own side is there.`;
+    return `${head}.`;
   }
 
   onEscape() {
@@ -272,6 +324,7 @@ export class PloyBoard extends GridBoard {
     const isFrom = moves.some((m) => m.detail.value.from === key);
     if (!this.selected) {
       if (isFrom) this.select(key);
+      else this.tell(this.whyNot(key));
       return;
     }
     if (this.pendingTo) {
@@ -295,7 +348,9 @@ export class PloyBoard extends GridBoard {
       this.pendingTo = key;
       this.draw();
     } else {
+      const from = this.selected;
       this.select(isFrom ? key : undefined);
+      if (!isFrom) this.tell(this.whyNotTo(from, key));
     }
   }
 }
