@@ -191,6 +191,9 @@ public final class Lobby implements AutoCloseable {
      * does not trust, TLS to a plain-text port, plain text to a TLS port (which closes the connection at once).
      */
     private CliException unavailable(StatusRuntimeException e) {
+        if (cause(e, java.net.ConnectException.class) != null) {
+            e = againWhereSomethingListens().orElse(e);
+        }
         Throwable handshake = cause(e, javax.net.ssl.SSLHandshakeException.class);
         if (tls.enabled() && handshake != null) {
             return new CliException(CliException.FAILED, "lobby-service at " + target + " failed the TLS handshake ("
@@ -207,6 +210,48 @@ public final class Lobby implements AutoCloseable {
         }
         return new CliException(CliException.FAILED, "lobby-service at " + target
             + " is not reachable; start the platform with ./plyyard up.");
+    }
+
+    /**
+     * A host with several addresses (Debian's /etc/hosts gives {@code localhost} both ::1 and 127.0.0.1) where the
+     * lobby listens on one: when the call fails on that one (a TLS mismatch), the channel tries the next and reports
+     * only that last refusal, which would read "not reachable". So when a connection was refused, find an address of
+     * the host that does accept connections and ask it once more, to report what really went wrong there.
+     */
+    private java.util.Optional<StatusRuntimeException> againWhereSomethingListens() {
+        int colon = target.lastIndexOf(':');
+        String host = target.substring(0, colon);
+        int port = Integer.parseInt(target.substring(colon + 1));
+        java.net.InetAddress[] addresses;
+        try {
+            addresses = java.net.InetAddress.getAllByName(host);
+        } catch (java.net.UnknownHostException ex) {
+            return java.util.Optional.empty();
+        }
+        if (addresses.length < 2) {
+            return java.util.Optional.empty();
+        }
+        for (java.net.InetAddress address : addresses) {
+            java.net.InetSocketAddress at = new java.net.InetSocketAddress(address, port);
+            try (java.net.Socket probe = new java.net.Socket()) {
+                probe.connect(at, 1000);
+            } catch (IOException ex) {
+                continue; // nothing listens there
+            }
+            ManagedChannel direct = io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder.forAddress(at, tls.credentials())
+                .overrideAuthority(target).build();
+            try {
+                LobbyServiceGrpc.newBlockingStub(direct).withDeadlineAfter(5, TimeUnit.SECONDS)
+                    .whoAmI(WhoAmIRequest.getDefaultInstance());
+                return java.util.Optional.empty(); // it answers: the refusal stands as it was
+            } catch (StatusRuntimeException there) {
+                return there.getStatus().getCode() == Status.Code.UNAVAILABLE ? java.util.Optional.of(there)
+                    : java.util.Optional.empty();
+            } finally {
+                direct.shutdownNow();
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     private static Throwable cause(Throwable t, Class<? extends Throwable> type) {
