@@ -10,6 +10,7 @@ import com.plyyard.client.online.MatchFollower;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.draughts.DraughtsRecord;
 import com.plyyard.engine.ploy.PloyRecord;
+import com.plyyard.grpc.testing.TestCertificates;
 import com.plyyard.proto.v1.CreateMatchRequest;
 import com.plyyard.proto.v1.GetMatchRequest;
 import com.plyyard.proto.v1.JoinMatchRequest;
@@ -40,6 +41,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -507,6 +509,69 @@ class ComposeStackContainersIT {
         }
     }
 
+    // ------------------------------------------------------------------------------------------------- TLS
+
+    /**
+     * HAProxy's TLS lines, with the image the stack runs: the whole configuration docker-compose.tls.yml turns on (both
+     * sides, replicas from DNS) is accepted by `haproxy -c`; and a second HAProxy container with the players' side on
+     * TLS (a certificate made for the run, on 127.0.0.1:37076) in front of the stack's plain-text replicas serves the
+     * client with --ca and browsers over HTTPS (HTTP/2 by ALPN), and closes plain-text connections. (The lobby's side
+     * on TLS needs replicas serving TLS: not started here.)
+     */
+    @Test
+    @Order(6)
+    void haproxyServesPlayersOverTls() throws Exception {
+        Path dir = Files.createTempDirectory("plyyard-tls");
+        TestCertificates certs = TestCertificates.generate(dir);
+        // HAProxy runs as its own user in the container: these throw-away files must be readable to it
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(certs.key(), PosixFilePermissions.fromString("rw-r--r--"));
+        String image = podman("inspect", "--format", "{{.ImageName}}", container("haproxy-host")).strip();
+        String mount = dir + ":/etc/plyyard/tls:ro";
+        // the image's entrypoint with -c: haproxy -c exits 0 only for a valid configuration whose files it could read
+        // (podman() checks the exit code)
+        podman("run", "--rm", "-v", mount, "-e", "PLAYERS_TLS_CERT=/etc/plyyard/tls/server.pem", "-e",
+            "PLAYERS_TLS_KEY=/etc/plyyard/tls/server.key", "-e", "LOBBY_TLS_CA=/etc/plyyard/tls/ca.pem", image, "-c");
+
+        String id = podman("run", "-d", "-v", mount, "-e", "PLAYERS_TLS_CERT=/etc/plyyard/tls/server.pem", "-e",
+            "PLAYERS_TLS_KEY=/etc/plyyard/tls/server.key", "-e", "BIND_ADDRESS=127.0.0.1", "-e", "PLAYERS_PORT=37076", "-e", "MONITOR_PORT=37077", "-e",
+            "LOBBY_REPLICA_1=127.0.0.1:37073", "-e", "LOBBY_REPLICA_2=127.0.0.1:37074", image).strip();
+        try {
+            waitFor(() -> {
+                try {
+                    return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:37077/healthz")).build(),
+                        HttpResponse.BodyHandlers.discarding()).statusCode() == 200
+                        && stats("127.0.0.1:37077").values().stream().allMatch(r -> r.get("status").startsWith("UP"));
+                } catch (Exception e) {
+                    return false;
+                }
+            }, 30, "the TLS HAProxy up, both replicas UP");
+            String target = "localhost:37076";
+            Run listed = Run.of("seek", "list", "--target", target, "--ca", certs.ca().toString(), "--name", name("tls"));
+            assertEquals(0, listed.exitCode(), listed::toString);
+            Run plain = Run.of("seek", "list", "--target", target, "--name", name("tls-plain"));
+            assertEquals(1, plain.exitCode(), plain::toString);
+            assertTrue(String.join("\n", plain.err()).contains("closed the connection; if it serves TLS, connect with --tls"),
+                plain::toString);
+            HttpClient https = HttpClient.newBuilder().sslContext(TestCertificates.trusting(certs.ca()))
+                .connectTimeout(Duration.ofSeconds(5)).build();
+            HttpResponse<String> page = https.send(HttpRequest.newBuilder(URI.create("https://" + target + "/")).build(),
+                HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, page.statusCode());
+            assertEquals(HttpClient.Version.HTTP_2, page.version(), "HTTP/2 by ALPN");
+            assertTrue(page.body().contains("<title>Ply Yard</title>"));
+            HttpResponse<String> h1 = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .sslContext(TestCertificates.trusting(certs.ca())).build()
+                .send(HttpRequest.newBuilder(URI.create("https://" + target + "/")).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, h1.statusCode());
+            assertEquals(HttpClient.Version.HTTP_1_1, h1.version());
+            figure("HAProxy with TLS (docker-compose.tls.yml's variables): haproxy -c accepts both sides; the players' side "
+                + "served ./plyyard --ca over HTTP/2 and the page over HTTPS (HTTP/2 and HTTP/1.1), plain text refused");
+        } finally {
+            podman("rm", "-f", "-t", "0", id);
+        }
+    }
+
     // ------------------------------------------------------------------------------------------------- helpers
 
     private static CompletableFuture<Run> background(String... args) {
@@ -576,7 +641,11 @@ class ComposeStackContainersIT {
 
     /** HAProxy's statistics of the lobby backend's servers: server name -> column -> value. */
     private static Map<String, Map<String, String>> stats() throws IOException, InterruptedException {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://" + MONITOR + "/stats;csv")).build(),
+        return stats(MONITOR);
+    }
+
+    private static Map<String, Map<String, String>> stats(String monitor) throws IOException, InterruptedException {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://" + monitor + "/stats;csv")).build(),
             HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode());
         String[] lines = r.body().split("\n");

@@ -90,6 +90,17 @@ class DeploymentFilesTest {
         return names;
     }
 
+    /** Environment variables HAProxy's image reads: haproxy.cfg's and its entrypoint's (${NAME...} in the script). */
+    static Set<String> haproxyImageVariables() throws IOException {
+        Set<String> names = new TreeSet<>(haproxyVariables());
+        String script = Files.readString(ROOT.resolve("deploy/haproxy/entrypoint.sh"));
+        Matcher m = Pattern.compile("\\$\\{([A-Z][A-Z0-9_]*)[:}]").matcher(script);
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        return names;
+    }
+
     /** The ENV defaults of a Dockerfile: NAME=value pairs of its ENV instruction (continued lines joined). */
     private static Map<String, String> dockerfileEnv(String dockerfile) throws IOException {
         String text = Files.readString(ROOT.resolve(dockerfile)).replace("\\\n", " ");
@@ -144,11 +155,14 @@ class DeploymentFilesTest {
         assertTrue(dockerfile.contains("ARG BASE_IMAGE=haproxy:2.6\nFROM ${BASE_IMAGE}\n"), "the base is a build argument");
         assertEquals(1, Pattern.compile("(?m)^FROM ").matcher(dockerfile).results().count(), "one FROM");
         assertTrue(dockerfile.contains("COPY haproxy.cfg /usr/local/etc/haproxy/haproxy.cfg"));
+        assertTrue(dockerfile.contains("ENTRYPOINT [\"/bin/sh\", \"/usr/local/bin/plyyard-haproxy.sh\"]"));
+        assertTrue(Files.readString(ROOT.resolve("deploy/haproxy/entrypoint.sh"))
+            .contains("exec haproxy -W -db -f /usr/local/etc/haproxy/haproxy.cfg \"$@\""), "the entrypoint runs HAProxy");
         Map<String, String> defaults = dockerfileEnv("deploy/haproxy/Dockerfile");
         assertEquals("7070", defaults.get("PLAYERS_PORT"), "HAProxy listens on the published port");
         assertEquals("lobby-service:" + environment("lobby-service").get("LOBBY_PORT"), defaults.get("LOBBY_SERVICE"),
             "HAProxy finds the lobby's replicas by the compose service's name and port");
-        Set<String> optional = Set.of("LOBBY_REPLICA_1", "LOBBY_REPLICA_2", "PLAYERS_TLS_CERT", "LOBBY_TLS_CA");
+        Set<String> optional = Set.of("LOBBY_REPLICA_1", "LOBBY_REPLICA_2", "PLAYERS_TLS_PEM", "LOBBY_TLS_CA");
         for (String variable : haproxyVariables()) {
             assertTrue(defaults.containsKey(variable) || optional.contains(variable),
                 "haproxy.cfg reads " + variable + ", which the image gives no default");
@@ -270,11 +284,15 @@ class DeploymentFilesTest {
         assertEquals("/etc/plyyard/tls/ca.pem", lobby.get("AI_TLS_TRUST"));
         Map<String, Object> haproxy = service("docker-compose.tls.yml", "haproxy");
         Map<String, String> env = environment(haproxy);
-        assertEquals(Map.of("PLAYERS_TLS_CERT", "/etc/plyyard/tls/server.pem", "LOBBY_TLS_CA", "/etc/plyyard/tls/ca.pem"), env);
-        assertTrue(haproxyVariables().containsAll(env.keySet()), "haproxy.cfg reads " + env.keySet());
+        assertEquals(Map.of("PLAYERS_TLS_CERT", "/etc/plyyard/tls/server.pem", "PLAYERS_TLS_KEY", "/etc/plyyard/tls/server.key",
+            "LOBBY_TLS_CA", "/etc/plyyard/tls/ca.pem"), env);
+        assertTrue(haproxyImageVariables().containsAll(env.keySet()), "HAProxy's image reads " + env.keySet());
         assertEquals(List.of("${PLYYARD_TLS_DIR:-./tls}:/etc/plyyard/tls:ro"), haproxy.get("volumes"));
         String cfg = Files.readString(ROOT.resolve("deploy/haproxy/haproxy.cfg"));
-        assertTrue(cfg.contains("ssl crt \"${PLAYERS_TLS_CERT}\""), "players get the certificate");
+        assertTrue(cfg.contains("ssl crt \"${PLAYERS_TLS_PEM}\""), "players get the certificate");
+        String entrypoint = Files.readString(ROOT.resolve("deploy/haproxy/entrypoint.sh"));
+        assertTrue(entrypoint.contains("cat \"$PLAYERS_TLS_CERT\"; echo; cat \"$PLAYERS_TLS_KEY\"; } > \"$dir/players.pem\""),
+            "the entrypoint joins the certificate and its key for HAProxy");
         assertTrue(cfg.contains("ca-file \"${LOBBY_TLS_CA}\" verifyhost lobby-service"),
             "each replica is checked against the CA under the name lobby-service");
     }
@@ -325,7 +343,7 @@ class DeploymentFilesTest {
             }
         }
         for (String variable : environment(service(file, "haproxy-host")).keySet()) {
-            assertTrue(haproxyVariables().contains(variable), file + ": haproxy.cfg reads " + variable);
+            assertTrue(haproxyImageVariables().contains(variable), file + ": HAProxy's image reads " + variable);
         }
 
         // lobby-service-b: the lobby as the override leaves it, but for its port
