@@ -12,16 +12,18 @@
 #      two lobby replicas), waits until every container is healthy, and plays a game with ./plyyard through HAProxy;
 #   4. runs ComposeStackContainersIT (client module, -Pcontainers): through HAProxy with the client's own code, a
 #      draughts game against the AI to the end with a spectator, a four-player Ploy pool with AI fill, the browser page
-#      and gRPC-Web, one lobby replica killed mid-game (podman kill), the PostgreSQL container restarted;
+#      and gRPC-Web, one lobby replica killed mid-game (podman kill), the PostgreSQL container restarted, HAProxy's
+#      image with TLS on the players' side;
 #   5. records figures (image sizes, time from up to healthy, memory per container) in target/compose-test/figures.txt;
 #   6. stops everything it started by its own ids (docker-compose down -v, the podman service, its health ticker) and
 #      removes the image store, the debootstrapped tree and podman's folder, whether the test passed or not.
 #
 # Usage: deploy/test/compose-test.sh [--keep-bases]
 #   --keep-bases  keep the debootstrapped tree and the base images for the next run (development; CI starts from nothing)
-# Environment: PLYYARD_CONTAINERS_DIR (podman's folder goes in its podman/, default target/compose-test), MAVEN_ARGS (passed to
-# ./mvnw by Maven itself, e.g. -Dmaven.repo.local=...), DEBIAN_MIRROR (default: the machine's apt source for Debian).
-# Ports: 127.0.0.1:37070-37075 and 35432 (deploy/test/docker-compose.host.yml); the test stops if one is taken.
+# Environment: PLYYARD_CONTAINERS_DIR (podman's folder goes in its podman/, default target/compose-test), MAVEN_ARGS
+# (read by Maven itself, e.g. -Dmaven.repo.local=...), DEBIAN_MIRROR (default: the machine's apt source for Debian).
+# Ports: 127.0.0.1:37070-37075 and 35432 (deploy/test/docker-compose.host.yml), 37076-37077 (the IT's TLS HAProxy);
+# the test stops if one is taken.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -36,7 +38,7 @@ for arg in "$@"; do
   esac
 done
 
-PORTS=(35432 37070 37071 37072 37073 37074 37075)
+PORTS=(35432 37070 37071 37072 37073 37074 37075 37076 37077)
 PLAYERS=127.0.0.1:37070
 MONITOR=127.0.0.1:37075
 BASES=(localhost/plyyard-test/debian:bookworm localhost/plyyard-test/jre localhost/plyyard-test/haproxy
@@ -340,9 +342,23 @@ podman stats --no-stream --format '{{.Name}} {{.MemUsage}}' | sort | sed 's/^/  
 log "docker-compose down -v"
 t=$(now_ms)
 "${COMPOSE[@]}" logs --no-color > "$OUT/compose-logs.txt" 2>&1 || true
+down_started="$(date +%s.%N)"
 "${COMPOSE[@]}" down -v -t 10 > "$OUT/down.txt" 2>&1 || fail "docker-compose down failed: see $OUT/down.txt"
 DOWN_DONE=yes
-figure "docker-compose down -v: $(( ($(now_ms) - t) / 1000 )) s"
+figure "docker-compose down -v: $(( ($(now_ms) - t) / 1000 )) s; each container stopped after (podman's events):"
+# podman's event log: when each container died, counted from the start of `down` (10 s = stopped by SIGKILL at -t 10)
+python3 - "$WORK/run/events.log" "$down_started" <<'PY' | sed 's/^/  /' | tee -a "$FIGURES"
+import datetime, json, sys
+start = float(sys.argv[2])
+for line in open(sys.argv[1]):
+    e = json.loads(line)
+    if e.get("Type") == "container" and e.get("Status") == "died":
+        t = e["Time"]
+        stamp = datetime.datetime.strptime(t[:26].rstrip("Z"), "%Y-%m-%dT%H:%M:%S.%f").replace(
+            tzinfo=datetime.timezone.utc).timestamp()
+        if stamp >= start:
+            print(f'{e["Name"]} {stamp - start:.1f} s')
+PY
 left="$(podman ps -a -q)"
 [ -z "$left" ] || fail "containers left after down: $left"
 log "PASSED"
