@@ -84,6 +84,10 @@ class ComposeStackContainersIT {
 
     @BeforeAll
     static void credentials() throws IOException {
+        // podman as the script configured it (its own folder): never the machine's own storage and configuration
+        assertNotNull(System.getenv("CONTAINERS_CONF"), "run by deploy/test/compose-test.sh, which configures podman in a "
+            + "folder of its own (CONTAINERS_CONF, CONTAINERS_STORAGE_CONF)");
+        assertNotNull(System.getenv("CONTAINERS_STORAGE_CONF"), "run by deploy/test/compose-test.sh");
         home = Files.createTempDirectory("plyyard-containers");
         System.setProperty("plyyard.credentials.dir", home.toString());
         Files.createDirectories(FIGURES.toAbsolutePath().getParent());
@@ -91,8 +95,19 @@ class ComposeStackContainersIT {
     }
 
     @AfterAll
-    static void clear() {
+    static void clear() throws IOException {
         System.clearProperty("plyyard.credentials.dir");
+        if (home != null) {
+            deleteTree(home);
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (var paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
     }
 
     private static String name(String what) {
@@ -522,21 +537,24 @@ class ComposeStackContainersIT {
     @Order(6)
     void haproxyServesPlayersOverTls() throws Exception {
         Path dir = Files.createTempDirectory("plyyard-tls");
-        TestCertificates certs = TestCertificates.generate(dir);
-        // HAProxy runs as its own user in the container: these throw-away files must be readable to it
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Files.setPosixFilePermissions(certs.key(), PosixFilePermissions.fromString("rw-r--r--"));
-        String image = podman("inspect", "--format", "{{.ImageName}}", container("haproxy-host")).strip();
-        String mount = dir + ":/etc/plyyard/tls:ro";
-        // the image's entrypoint with -c: haproxy -c exits 0 only for a valid configuration whose files it could read
-        // (podman() checks the exit code)
-        podman("run", "--rm", "-v", mount, "-e", "PLAYERS_TLS_CERT=/etc/plyyard/tls/server.pem", "-e",
-            "PLAYERS_TLS_KEY=/etc/plyyard/tls/server.key", "-e", "LOBBY_TLS_CA=/etc/plyyard/tls/ca.pem", image, "-c");
-
-        String id = podman("run", "-d", "-v", mount, "-e", "PLAYERS_TLS_CERT=/etc/plyyard/tls/server.pem", "-e",
-            "PLAYERS_TLS_KEY=/etc/plyyard/tls/server.key", "-e", "BIND_ADDRESS=127.0.0.1", "-e", "PLAYERS_PORT=37076", "-e", "MONITOR_PORT=37077", "-e",
-            "LOBBY_REPLICA_1=127.0.0.1:37073", "-e", "LOBBY_REPLICA_2=127.0.0.1:37074", image).strip();
+        String id = null;
         try {
+            TestCertificates certs = TestCertificates.generate(dir);
+            // HAProxy runs as its own user in the container: these throw-away files must be readable to it
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Files.setPosixFilePermissions(certs.key(), PosixFilePermissions.fromString("rw-r--r--"));
+            String image = podman("inspect", "--format", "{{.ImageName}}", container("haproxy-host")).strip();
+            String mount = dir + ":/etc/plyyard/tls:ro";
+            String cert = "PLAYERS_TLS_CERT=/etc/plyyard/tls/server.pem";
+            String key = "PLAYERS_TLS_KEY=/etc/plyyard/tls/server.key";
+            // the image's entrypoint with -c: haproxy -c exits 0 only for a valid configuration whose files it could
+            // read (podman() checks the exit code)
+            podman("run", "--rm", "-v", mount, "-e", cert, "-e", key, "-e", "LOBBY_TLS_CA=/etc/plyyard/tls/ca.pem", image,
+                "-c");
+
+            id = podman("run", "-d", "-v", mount, "-e", cert, "-e", key, "-e", "BIND_ADDRESS=127.0.0.1", "-e",
+                "PLAYERS_PORT=37076", "-e", "MONITOR_PORT=37077", "-e", "LOBBY_REPLICA_1=127.0.0.1:37073", "-e",
+                "LOBBY_REPLICA_2=127.0.0.1:37074", image).strip();
             waitFor(() -> {
                 try {
                     return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:37077/healthz")).build(),
@@ -568,7 +586,10 @@ class ComposeStackContainersIT {
             figure("HAProxy with TLS (docker-compose.tls.yml's variables): haproxy -c accepts both sides; the players' side "
                 + "served ./plyyard --ca over HTTP/2 and the page over HTTPS (HTTP/2 and HTTP/1.1), plain text refused");
         } finally {
-            podman("rm", "-f", "-t", "0", id);
+            if (id != null) {
+                podman("rm", "-f", "-t", "0", id);
+            }
+            deleteTree(dir);
         }
     }
 
