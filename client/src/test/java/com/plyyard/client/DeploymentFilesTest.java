@@ -132,6 +132,9 @@ class DeploymentFilesTest {
         assertEquals(List.of("7070:7070"), service("haproxy").get("ports"));
         assertTrue(((Map<String, Object>) load("docker-compose.yml").get("volumes")).containsKey("pgdata"));
         assertEquals(List.of("pgdata:/var/lib/postgresql/data"), service("postgres").get("volumes"));
+        // ai-service keeps the Piracy tablebases it builds (its Dockerfile sets PLYYARD_HOME=/var/lib/plyyard)
+        assertTrue(((Map<String, Object>) load("docker-compose.yml").get("volumes")).containsKey("tablebases"));
+        assertEquals(List.of("tablebases:/var/lib/plyyard"), service("ai-service").get("volumes"));
         Map<String, Object> dependsOn = (Map<String, Object>) service("lobby-service").get("depends_on");
         assertEquals(Set.of("postgres", "rules-service", "ai-service"), dependsOn.keySet());
         for (Object condition : dependsOn.values()) {
