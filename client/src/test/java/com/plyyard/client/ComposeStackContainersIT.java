@@ -291,10 +291,7 @@ class ComposeStackContainersIT {
         assertEquals("UP", before.get("lobby-2").get("status"));
 
         try (Lobby white = Lobby.connect(PLAYERS, name("kill-w")); Lobby black = Lobby.connect(PLAYERS, name("kill-b"))) {
-            Match m = white.matches().createMatch(CreateMatchRequest.newBuilder().setVariant("draughts:fmjd")
-                .addSeats(SeatSpec.newBuilder().setMe(true)).addSeats(SeatSpec.newBuilder().setInvite(black.me().getName()))
-                .build());
-            m = black.matches().joinMatch(JoinMatchRequest.newBuilder().setMatchId(m.getId()).build());
+            Match m = draughtsBetween(white, black);
             String id = m.getId();
             long start = m.getVersion();
             List<Lobby> spectators = new ArrayList<>();
@@ -435,10 +432,7 @@ class ComposeStackContainersIT {
     void aPostgresRestartLosesNoAcknowledgedMove() throws Exception {
         try (Lobby white = Lobby.connect(PLAYERS, name("pg-w")); Lobby black = Lobby.connect(PLAYERS, name("pg-b"));
              Lobby watcher = Lobby.connect(PLAYERS, name("pg-watch"))) {
-            Match m = white.matches().createMatch(CreateMatchRequest.newBuilder().setVariant("draughts:fmjd")
-                .addSeats(SeatSpec.newBuilder().setMe(true)).addSeats(SeatSpec.newBuilder().setInvite(black.me().getName()))
-                .build());
-            m = black.matches().joinMatch(JoinMatchRequest.newBuilder().setMatchId(m.getId()).build());
+            Match m = draughtsBetween(white, black);
             String id = m.getId();
             long start = m.getVersion();
             MatchFollower follower = new MatchFollower(watcher, id, start);
@@ -707,5 +701,13 @@ class ComposeStackContainersIT {
             assertTrue(System.nanoTime() < deadline, server + " " + status + " within " + seconds + " s; it is " + now);
             Thread.sleep(100);
         }
+    }
+
+    /** A two-player FMJD draughts match, white creating it and inviting black, who joins: the started match. */
+    private static Match draughtsBetween(Lobby white, Lobby black) {
+        Match m = white.matches().createMatch(CreateMatchRequest.newBuilder().setVariant("draughts:fmjd")
+            .addSeats(SeatSpec.newBuilder().setMe(true)).addSeats(SeatSpec.newBuilder().setInvite(black.me().getName()))
+            .build());
+        return black.matches().joinMatch(JoinMatchRequest.newBuilder().setMatchId(m.getId()).build());
     }
 }
