@@ -53,7 +53,7 @@ public class AiTurns implements AiSeats {
     MatchMoves moves;
 
     @Inject
-    EngineClient engine;
+    AiEngine engine;
 
     @Inject
     MeterRegistry metrics;
@@ -218,7 +218,7 @@ public class AiTurns implements AiSeats {
         try {
             answer = engine.bestMove(turn.state(), turn.level(), turn.clockMillis(), turn.incrementMillis(),
                 seed(matchId, turn.plies()));
-        } catch (EngineClient.EngineUnavailable e) {
+        } catch (AiEngine.EngineUnavailable e) {
             metrics.counter("plyyard.lobby.ai.failures", "reason", "ai-service " + e.code).increment();
             warnings.warn("ai-service at " + engine.address() + " could not play seat " + turn.seat() + " of match " + matchId
                 + " (" + e.code + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "); the match waits, retry in "

@@ -21,7 +21,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * {@link EngineUnavailable} naming the status code.
  */
 @ApplicationScoped
-public class EngineClient {
+public class EngineClient implements AiEngine {
     @GrpcClient("ai")
     EngineServiceGrpc.EngineServiceBlockingStub stub;
 
@@ -37,24 +37,8 @@ public class EngineClient {
     @ConfigProperty(name = "quarkus.grpc.clients.ai.port", defaultValue = "7072")
     int port;
 
-    /** ai-service did not answer with a move: the code of its status (or the channel's) and its sentence. */
-    static final class EngineUnavailable extends RuntimeException {
-        final String code;
-
-        EngineUnavailable(String code, String description) {
-            super(description, null, false, false);
-            this.code = code;
-        }
-    }
-
-    /**
-     * The engine's move for a seat of the given level (1..5): with the seat's clock when the match has one (the engine
-     * spends a share of it), else the level's own budget.
-     *
-     * @param clockMillis the seat's time left, or -1 without a clock
-     * @throws EngineUnavailable whatever ai-service or the channel answered instead
-     */
-    BestMoveResponse bestMove(GameState state, int level, long clockMillis, long incrementMillis, long seed) {
+    @Override
+    public BestMoveResponse bestMove(GameState state, int level, long clockMillis, long incrementMillis, long seed) {
         SearchLimits.Builder limits = SearchLimits.newBuilder().setLevel(Level.forNumber(Math.max(1, Math.min(5, level))))
             .setSeed(seed);
         if (clockMillis >= 0) {
@@ -72,7 +56,8 @@ public class EngineClient {
         }
     }
 
-    String address() {
+    @Override
+    public String address() {
         return host + ":" + port;
     }
 }

@@ -1,6 +1,6 @@
 package com.plyyard.lobby.match;
 
-import com.plyyard.lobby.db.DatabaseClock;
+import com.plyyard.lobby.common.LobbyClock;
 import com.plyyard.lobby.db.UnitOfWork;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.MatchStatus;
@@ -21,7 +21,7 @@ public class AiTurnQueries {
     MatchRepository matches;
 
     @Inject
-    DatabaseClock clock;
+    LobbyClock clock;
 
     /**
      * What an AI seat needs to think about its turn.

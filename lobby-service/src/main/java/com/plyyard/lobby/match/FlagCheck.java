@@ -48,6 +48,11 @@ public class FlagCheck {
         task.resume();
     }
 
+    /** One round of the flag check now, waiting for its end (tests that move the clock by hand). */
+    public void checkNow() {
+        task.runNow();
+    }
+
     private void round() {
         for (UUID id : flagging.dueMatches(50)) {
             if (Thread.currentThread().isInterrupted() || task.paused()) {

@@ -2,7 +2,7 @@ package com.plyyard.lobby.match;
 
 import com.plyyard.lobby.common.Ids;
 import com.plyyard.lobby.common.LobbyException;
-import com.plyyard.lobby.db.DatabaseClock;
+import com.plyyard.lobby.common.LobbyClock;
 import com.plyyard.lobby.db.UnitOfWork;
 import com.plyyard.proto.v1.Match;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,7 +24,7 @@ class MatchChanges {
     MatchRepository matches;
 
     @Inject
-    DatabaseClock clock;
+    LobbyClock clock;
 
     @Inject
     MatchViews views;

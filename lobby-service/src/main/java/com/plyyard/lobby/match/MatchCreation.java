@@ -2,11 +2,11 @@ package com.plyyard.lobby.match;
 
 import com.plyyard.lobby.clock.MatchClock;
 import com.plyyard.lobby.common.LobbyException;
-import com.plyyard.lobby.db.DatabaseClock;
+import com.plyyard.lobby.common.LobbyClock;
 import com.plyyard.lobby.db.UnitOfWork;
 import com.plyyard.lobby.players.PlayerEntity;
 import com.plyyard.lobby.players.PlayerRepository;
-import com.plyyard.lobby.rules.RulesClient;
+import com.plyyard.lobby.rules.Rules;
 import com.plyyard.proto.v1.CreateMatchRequest;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.JoinMatchRequest;
@@ -59,10 +59,10 @@ public class MatchCreation {
     MatchViews views;
 
     @Inject
-    DatabaseClock clock;
+    LobbyClock clock;
 
     @Inject
-    RulesClient rules;
+    Rules rules;
 
     @Inject
     AiSeats ai;

@@ -2,7 +2,7 @@ package com.plyyard.lobby.match;
 
 import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.lobby.db.UnitOfWork;
-import com.plyyard.lobby.rules.RulesClient;
+import com.plyyard.lobby.rules.Rules;
 import com.plyyard.proto.v1.EndReason;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.GameStatus;
@@ -37,7 +37,7 @@ public class MatchEndings {
     MatchEventLog events;
 
     @Inject
-    RulesClient rules;
+    Rules rules;
 
     @Inject
     UnitOfWork unitOfWork;

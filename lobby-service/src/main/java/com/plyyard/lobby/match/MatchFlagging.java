@@ -1,7 +1,7 @@
 package com.plyyard.lobby.match;
 
 import com.plyyard.lobby.common.LobbyException;
-import com.plyyard.lobby.db.DatabaseClock;
+import com.plyyard.lobby.common.LobbyClock;
 import com.plyyard.lobby.db.UnitOfWork;
 import com.plyyard.proto.v1.ClockUpdate;
 import com.plyyard.proto.v1.EndReason;
@@ -35,7 +35,7 @@ public class MatchFlagging {
     MatchRepository matches;
 
     @Inject
-    DatabaseClock clock;
+    LobbyClock clock;
 
     @Inject
     UnitOfWork unitOfWork;

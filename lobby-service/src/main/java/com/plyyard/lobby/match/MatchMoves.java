@@ -3,7 +3,7 @@ package com.plyyard.lobby.match;
 import com.plyyard.lobby.common.Ids;
 import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.lobby.db.UnitOfWork;
-import com.plyyard.lobby.rules.RulesClient;
+import com.plyyard.lobby.rules.Rules;
 import com.plyyard.proto.v1.ApplyMoveResponse;
 import com.plyyard.proto.v1.GameStatus;
 import com.plyyard.proto.v1.Match;
@@ -47,7 +47,7 @@ public class MatchMoves {
     MatchEndings endings;
 
     @Inject
-    RulesClient rules;
+    Rules rules;
 
     @Inject
     UnitOfWork unitOfWork;

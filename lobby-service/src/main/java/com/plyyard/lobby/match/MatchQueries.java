@@ -5,7 +5,7 @@ import com.plyyard.lobby.clock.MatchClock;
 import com.plyyard.lobby.common.Ids;
 import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.lobby.db.UnitOfWork;
-import com.plyyard.lobby.rules.RulesClient;
+import com.plyyard.lobby.rules.Rules;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.ListLegalMovesResponse;
 import com.plyyard.proto.v1.ListMatchesResponse;
@@ -39,7 +39,7 @@ public class MatchQueries {
     MatchViews views;
 
     @Inject
-    RulesClient rules;
+    Rules rules;
 
     public Match get(String matchIdText) {
         UUID id = Ids.parse(matchIdText, "match");

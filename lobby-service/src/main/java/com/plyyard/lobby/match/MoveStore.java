@@ -1,5 +1,6 @@
 package com.plyyard.lobby.match;
 
+import com.plyyard.lobby.common.LobbyClock;
 import com.plyyard.lobby.db.TransientFailures;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.plyyard.proto.v1.MatchEvent;
@@ -33,6 +34,9 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 class MoveStore {
     private static final Logger LOG = Logger.getLogger(MoveStore.class);
+
+    @Inject
+    LobbyClock clock;
 
     /** One row per seat, the match's columns repeated; one snapshot of the database, so every part belongs together. */
     private static final String READ = """
@@ -110,7 +114,7 @@ class MoveStore {
                         m.initialMillis = rs.getLong("initial_millis");
                         m.incrementMillis = rs.getLong("increment_millis");
                         m.rated = rs.getBoolean("rated");
-                        now = rs.getLong("now_millis");
+                        now = clock.nowMillis(rs.getLong("now_millis"));
                         name(names, m.createdBy, rs.getString("creator_name"));
                     }
                     SeatEntity s = new SeatEntity();

@@ -2,7 +2,7 @@ package com.plyyard.lobby.matchmaking;
 
 import com.plyyard.lobby.clock.MatchClock;
 import com.plyyard.lobby.common.LobbyException;
-import com.plyyard.lobby.rules.RulesClient;
+import com.plyyard.lobby.rules.Rules;
 import com.plyyard.proto.v1.GameSpec;
 import com.plyyard.proto.v1.GameState;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,7 +15,7 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 class GameSpecChecker {
     @Inject
-    RulesClient rules;
+    Rules rules;
 
     /** A checked spec and the variant's start position. */
     record Checked(CheckedGameSpec spec, GameState start) {

@@ -1,7 +1,7 @@
 package com.plyyard.lobby.matchmaking;
 
 import com.google.protobuf.InvalidProtocolBufferException;
-import com.plyyard.lobby.db.DatabaseClock;
+import com.plyyard.lobby.common.LobbyClock;
 import com.plyyard.lobby.db.Notifications;
 import com.plyyard.lobby.db.UnitOfWork;
 import com.plyyard.proto.v1.GameSpec;
@@ -41,7 +41,7 @@ public class LobbyEventLog {
     PoolRepository pools;
 
     @Inject
-    DatabaseClock clock;
+    LobbyClock clock;
 
     @Inject
     Notifications notifications;

@@ -1,6 +1,6 @@
 package com.plyyard.lobby.matchmaking;
 
-import com.plyyard.lobby.db.DatabaseClock;
+import com.plyyard.lobby.common.LobbyClock;
 import com.plyyard.lobby.db.UnitOfWork;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -25,7 +25,7 @@ public class LobbyPresence {
     LobbyPresenceRepository presence;
 
     @Inject
-    DatabaseClock clock;
+    LobbyClock clock;
 
     @Inject
     MatchmakingConfig config;

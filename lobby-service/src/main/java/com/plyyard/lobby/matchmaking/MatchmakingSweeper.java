@@ -41,6 +41,11 @@ public class MatchmakingSweeper {
         task.stop();
     }
 
+    /** One sweep now, waiting for its end (tests that move the clock by hand). */
+    public void sweepNow() {
+        task.runNow();
+    }
+
     private void sweep() {
         long now = System.currentTimeMillis();
         if (now - lastHeartbeat >= presence.heartbeat().toMillis()) {

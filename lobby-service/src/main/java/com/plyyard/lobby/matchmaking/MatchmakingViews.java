@@ -1,6 +1,6 @@
 package com.plyyard.lobby.matchmaking;
 
-import com.plyyard.lobby.db.DatabaseClock;
+import com.plyyard.lobby.common.LobbyClock;
 import com.plyyard.lobby.players.PlayerRepository;
 import com.plyyard.proto.v1.Challenge;
 import com.plyyard.proto.v1.ChallengeStatus;
@@ -44,7 +44,7 @@ class MatchmakingViews {
     PlayerRepository players;
 
     @Inject
-    DatabaseClock clock;
+    LobbyClock clock;
 
     @Inject
     MatchmakingConfig config;

@@ -2,7 +2,7 @@ package com.plyyard.lobby.matchmaking;
 
 import com.plyyard.lobby.common.PeriodicTask;
 import com.plyyard.lobby.common.ThrottledLog;
-import com.plyyard.lobby.db.DatabaseClock;
+import com.plyyard.lobby.common.LobbyClock;
 import com.plyyard.lobby.db.UnitOfWork;
 import com.plyyard.lobby.match.AiSeats;
 import com.plyyard.lobby.match.MatchCreation;
@@ -80,7 +80,7 @@ public class Pairer {
     AiSeats ai;
 
     @Inject
-    DatabaseClock clock;
+    LobbyClock clock;
 
     @Inject
     MatchmakingConfig config;
@@ -110,6 +110,11 @@ public class Pairer {
     public void resume() {
         task.resume();
         poke(null);
+    }
+
+    /** A wave over every pool now, waiting for its end (tests that move the clock by hand). */
+    public void waveNow() {
+        task.runNow();
     }
 
     /** A wave for this pool as soon as possible (null: every pool). */

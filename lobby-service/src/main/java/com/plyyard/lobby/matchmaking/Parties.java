@@ -2,7 +2,7 @@ package com.plyyard.lobby.matchmaking;
 
 import com.plyyard.lobby.common.Ids;
 import com.plyyard.lobby.common.LobbyException;
-import com.plyyard.lobby.db.DatabaseClock;
+import com.plyyard.lobby.common.LobbyClock;
 import com.plyyard.lobby.db.UnitOfWork;
 import com.plyyard.lobby.players.PlayerEntity;
 import com.plyyard.lobby.players.PlayerRepository;
@@ -52,7 +52,7 @@ public class Parties {
     LobbyEventLog log;
 
     @Inject
-    DatabaseClock clock;
+    LobbyClock clock;
 
     public Party create(Player me, CreatePartyRequest r) {
         UUID myId = UUID.fromString(me.getId());

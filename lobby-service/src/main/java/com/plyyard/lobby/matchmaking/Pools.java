@@ -2,7 +2,7 @@ package com.plyyard.lobby.matchmaking;
 
 import com.plyyard.lobby.common.Ids;
 import com.plyyard.lobby.common.LobbyException;
-import com.plyyard.lobby.db.DatabaseClock;
+import com.plyyard.lobby.common.LobbyClock;
 import com.plyyard.lobby.db.UnitOfWork;
 import com.plyyard.lobby.match.AiSeats;
 import com.plyyard.lobby.players.PlayerRepository;
@@ -52,7 +52,7 @@ public class Pools {
     MatchmakingViews views;
 
     @Inject
-    DatabaseClock clock;
+    LobbyClock clock;
 
     @Inject
     AiSeats ai;

@@ -2,7 +2,7 @@ package com.plyyard.lobby.matchmaking;
 
 import com.plyyard.lobby.common.Ids;
 import com.plyyard.lobby.common.LobbyException;
-import com.plyyard.lobby.db.DatabaseClock;
+import com.plyyard.lobby.common.LobbyClock;
 import com.plyyard.lobby.db.UnitOfWork;
 import com.plyyard.lobby.match.MatchCreation;
 import com.plyyard.lobby.match.SeatPlan;
@@ -73,7 +73,7 @@ public class Seeks {
     MatchCreation matches;
 
     @Inject
-    DatabaseClock clock;
+    LobbyClock clock;
 
     @Inject
     MeterRegistry metrics;

@@ -1,5 +1,6 @@
 package com.plyyard.lobby.players;
 
+import com.plyyard.lobby.common.LobbyClock;
 import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.lobby.db.UnitOfWork;
 import com.plyyard.proto.v1.Player;
@@ -14,6 +15,9 @@ import java.util.regex.Pattern;
 @ApplicationScoped
 public class Accounts {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{2,32}");
+
+    @Inject
+    LobbyClock clock;
 
     @Inject
     UnitOfWork unitOfWork;
@@ -32,7 +36,7 @@ public class Accounts {
         }
         String token = Tokens.newToken();
         UUID id = UUID.randomUUID();
-        Instant now = Instant.now();
+        Instant now = clock.now();
         boolean created = unitOfWork.call(() -> players.insertIfNameFree(id, name, Tokens.sha256(token), now));
         if (!created) {
             throw LobbyException.alreadyExists("The name '" + name + "' is taken (names are unique ignoring case); choose "

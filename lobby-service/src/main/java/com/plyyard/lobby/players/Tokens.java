@@ -1,5 +1,6 @@
 package com.plyyard.lobby.players;
 
+import com.plyyard.lobby.common.LobbyClock;
 import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.lobby.db.Notifications;
 import com.plyyard.lobby.db.UnitOfWork;
@@ -30,6 +31,9 @@ public class Tokens {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     @Inject
+    LobbyClock clock;
+
+    @Inject
     TokenOwners owners;
 
     @Inject
@@ -56,7 +60,7 @@ public class Tokens {
         }
         TokenOwner owner = owners.byHash(HexFormat.of().formatHex(sha256(token)));
         Instant expiry = expiresAt(owner.createdAt());
-        if (expiry != null && !Instant.now().isBefore(expiry)) {
+        if (expiry != null && !clock.now().isBefore(expiry)) {
             throw LobbyException.unauthenticated("The token expired at " + expiry.truncatedTo(ChronoUnit.SECONDS)
                 + " (tokens work for " + config.lifetime().orElseThrow() + " on this server); renew tokens before they "
                 + "expire (RenewToken), or register anew.");
@@ -82,7 +86,7 @@ public class Tokens {
     public RegisterResponse renew(String token) {
         Player player = caller(token);
         String fresh = newToken();
-        Instant now = Instant.now();
+        Instant now = clock.now();
         String oldHex = HexFormat.of().formatHex(sha256(token));
         int revoked = unitOfWork.call(() -> {
             int deleted = players.deleteToken(sha256(token));

@@ -28,7 +28,7 @@ import org.jboss.logging.Logger;
  * unreachable or silent service becomes UNAVAILABLE naming it.
  */
 @ApplicationScoped
-public class RulesClient {
+public class RulesClient implements Rules {
     private static final Logger LOG = Logger.getLogger(RulesClient.class);
 
     @GrpcClient("rules")
@@ -43,18 +43,22 @@ public class RulesClient {
     @ConfigProperty(name = "quarkus.grpc.clients.rules.port", defaultValue = "7071")
     int port;
 
+    @Override
     public GameState newGame(String variant, VariantOptions options) {
         return call("NewGame", () -> rules().newGame(NewGameRequest.newBuilder().setVariant(variant).setOptions(options).build()));
     }
 
+    @Override
     public ApplyMoveResponse applyMove(GameState state, String move) {
         return call("ApplyMove", () -> rules().applyMove(ApplyMoveRequest.newBuilder().setState(state).setMove(move).build()));
     }
 
+    @Override
     public LegalMovesResponse legalMoves(GameState state) {
         return call("LegalMoves", () -> rules().legalMoves(LegalMovesRequest.newBuilder().setState(state).build()));
     }
 
+    @Override
     public GameState removeSeat(GameState state, int seat, EndReason reason) {
         return call("RemoveSeat", () -> rules().removeSeat(
             RemoveSeatRequest.newBuilder().setState(state).setSeat(seat).setReason(reason).build()));
@@ -68,24 +72,39 @@ public class RulesClient {
         try {
             return call.get();
         } catch (StatusRuntimeException e) {
-            String d = e.getStatus().getDescription();
-            String sentence = d == null || d.isBlank() ? null : d;
-            switch (e.getStatus().getCode()) {
-                case INVALID_ARGUMENT -> throw refused(ErrorKind.INVALID_ARGUMENT, sentence);
-                case FAILED_PRECONDITION -> throw refused(ErrorKind.FAILED_PRECONDITION, sentence);
-                case NOT_FOUND -> throw refused(ErrorKind.NOT_FOUND, sentence);
-                case UNAVAILABLE, DEADLINE_EXCEEDED, CANCELLED -> {
-                    LOG.warnf("rules-service %s at %s:%d failed: %s %s", method, host, port, e.getStatus().getCode(), d);
-                    throw LobbyException.unavailable("rules-service is not reachable at " + host + ":" + port
-                        + "; nothing was changed, try again when it is back.");
-                }
-                case RESOURCE_EXHAUSTED -> throw LobbyException.exhausted(
-                    sentence == null ? "rules-service is busy; try again in a moment." : sentence);
-                default -> {
-                    LOG.errorf(e, "rules-service %s failed", method);
-                    throw LobbyException.internal("rules-service failed unexpectedly (" + e.getStatus().getCode()
-                        + "); nothing was changed.");
-                }
+            throw refusal(method, e, host + ":" + port);
+        }
+    }
+
+    /**
+     * What the lobby makes of a status rules-service answered: INVALID_ARGUMENT, FAILED_PRECONDITION and NOT_FOUND keep
+     * the rules' sentence; an unreachable or silent service becomes UNAVAILABLE naming its address.
+     */
+    public static LobbyException refusal(String method, StatusRuntimeException e, String address) {
+        String d = e.getStatus().getDescription();
+        String sentence = d == null || d.isBlank() ? null : d;
+        switch (e.getStatus().getCode()) {
+            case INVALID_ARGUMENT -> {
+                return refused(ErrorKind.INVALID_ARGUMENT, sentence);
+            }
+            case FAILED_PRECONDITION -> {
+                return refused(ErrorKind.FAILED_PRECONDITION, sentence);
+            }
+            case NOT_FOUND -> {
+                return refused(ErrorKind.NOT_FOUND, sentence);
+            }
+            case UNAVAILABLE, DEADLINE_EXCEEDED, CANCELLED -> {
+                LOG.warnf("rules-service %s at %s failed: %s %s", method, address, e.getStatus().getCode(), d);
+                return LobbyException.unavailable("rules-service is not reachable at " + address
+                    + "; nothing was changed, try again when it is back.");
+            }
+            case RESOURCE_EXHAUSTED -> {
+                return LobbyException.exhausted(sentence == null ? "rules-service is busy; try again in a moment." : sentence);
+            }
+            default -> {
+                LOG.errorf(e, "rules-service %s failed", method);
+                return LobbyException.internal("rules-service failed unexpectedly (" + e.getStatus().getCode()
+                    + "); nothing was changed.");
             }
         }
     }

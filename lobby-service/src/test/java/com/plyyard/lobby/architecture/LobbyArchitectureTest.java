@@ -43,7 +43,7 @@ class LobbyArchitectureTest {
         Map.entry("clock", Set.of("common")),
         Map.entry("rules", Set.of("common")),
         Map.entry("limits", Set.of()),
-        Map.entry("db", Set.of()),
+        Map.entry("db", Set.of("common")),
         Map.entry("common", Set.of()),
         Map.entry("embeddedpg", Set.of()),
         Map.entry("web", Set.of())));

@@ -40,10 +40,12 @@ public abstract class LobbyTestBase {
     @Inject
     protected DataSource dataSource;
 
-    @ConfigProperty(name = "plyyard.test.rules-port")
+    /** rules-service's port; 0 under the {@link ServiceTestProfile}, where the rules run in-process. */
+    @ConfigProperty(name = "plyyard.test.rules-port", defaultValue = "0")
     protected int rulesPort;
 
-    @ConfigProperty(name = "plyyard.test.ai-port")
+    /** ai-service's port; 0 under the {@link ServiceTestProfile}. */
+    @ConfigProperty(name = "plyyard.test.ai-port", defaultValue = "0")
     protected int aiPort;
 
     private ManagedChannel rulesChannel;
@@ -145,6 +147,9 @@ public abstract class LobbyTestBase {
     }
 
     protected List<Move> legalMoves(GameState state) {
+        if (rulesPort == 0) {
+            return io.quarkus.arc.Arc.container().instance(InProcessRules.class).get().legalMoves(state).getMovesList();
+        }
         return rules().legalMoves(LegalMovesRequest.newBuilder().setState(state).build()).getMovesList();
     }
 

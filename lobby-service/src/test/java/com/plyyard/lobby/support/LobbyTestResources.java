@@ -6,24 +6,33 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Everything a lobby test needs outside the lobby: a real PostgreSQL (zonky, fresh), the real rules-service and
- * the real ai-service (their packaged jars as child processes). Registered once for every test of the module
- * ({@link TestResources}).
+ * Everything a lobby test needs outside the lobby: a real PostgreSQL (zonky, fresh), and, except under the
+ * {@link ServiceTestProfile}, the real rules-service and the real ai-service (their packaged jars as child processes).
+ * Registered for every test of the module ({@link TestResources}); Quarkus starts it anew for each test profile.
  */
 public class LobbyTestResources implements QuarkusTestResourceLifecycleManager {
+    private String profile;
     private EmbeddedPostgresProcess pg;
     private RulesServiceProcess rules;
     private AiServiceProcess ai;
 
     @Override
+    public void setContext(Context context) {
+        profile = context.testProfile();
+    }
+
+    @Override
     public Map<String, String> start() {
-        rules = RulesServiceProcess.start(Path.of("target", "test-logs"));
-        ai = AiServiceProcess.start(Path.of("target", "test-logs"));
         pg = EmbeddedPostgresProcess.start();
         Map<String, String> config = new HashMap<>();
         config.put("quarkus.datasource.jdbc.url", pg.jdbcUrl());
         config.put("quarkus.datasource.username", pg.user());
         config.put("quarkus.datasource.password", "");
+        if (ServiceTestProfile.class.getName().equals(profile)) {
+            return config; // the service tests: PostgreSQL only, the rules and the AI in-process
+        }
+        rules = RulesServiceProcess.start(Path.of("target", "test-logs"));
+        ai = AiServiceProcess.start(Path.of("target", "test-logs"));
         config.put("quarkus.grpc.clients.rules.host", "localhost");
         config.put("quarkus.grpc.clients.rules.port", Integer.toString(rules.port()));
         config.put("quarkus.grpc.clients.rules.test-port", Integer.toString(rules.port()));

@@ -7,7 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.plyyard.lobby.match.FlagCheck;
 import com.plyyard.lobby.support.LobbyTestBase;
-import com.plyyard.lobby.support.Processes;
+import com.plyyard.lobby.support.ManualClock;
+import com.plyyard.lobby.support.ServiceTestProfile;
 import com.plyyard.lobby.support.TestPlayer;
 import com.plyyard.proto.v1.CreateMatchRequest;
 import com.plyyard.proto.v1.EndReason;
@@ -17,18 +18,20 @@ import com.plyyard.proto.v1.MatchStatus;
 import com.plyyard.proto.v1.OutcomeKind;
 import io.grpc.Status;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /** Two-player endings: flags (with nobody connected, and claimed), resignation, draws, abort; clock arithmetic. */
-@Timeout(180)
 @QuarkusTest
-class ClocksAndEndingsIT extends LobbyTestBase {
+@TestProfile(ServiceTestProfile.class)
+class ClocksAndEndingsTest extends LobbyTestBase {
     @Inject
     FlagCheck flagCheck;
+
+    @Inject
+    ManualClock clock;
 
     @Test
     void aFlagFallsWithNobodyConnected() {
@@ -37,13 +40,13 @@ class ClocksAndEndingsIT extends LobbyTestBase {
         Match m = started("draughts:fmjd", clock(1, 0), w, b);
         assertTrue(m.getSeats(0).getClockMillis() == 1000 && m.getSeats(1).getClockMillis() == 1000);
         String id = m.getId();
-        // no stream, no call: the scheduler alone ends it
-        long deadline = System.nanoTime() + Duration.ofSeconds(6).toNanos();
-        Match end = m;
-        while (end.getStatus() == MatchStatus.MATCH_ACTIVE && System.nanoTime() < deadline) {
-            Processes.sleep(100);
-            end = w.get(id);
-        }
+        // no stream, no call: the flag check alone ends it, once the time is out and not a millisecond before
+        clock.advanceMillis(999);
+        flagCheck.checkNow();
+        assertEquals(MatchStatus.MATCH_ACTIVE, w.get(id).getStatus(), "1 ms is left");
+        clock.advanceMillis(1);
+        flagCheck.checkNow();
+        Match end = w.get(id);
         assertEquals(MatchStatus.MATCH_FINISHED, end.getStatus());
         assertEquals(EndReason.TIMEOUT, end.getResult().getReason());
         assertEquals(List.of(1), end.getResult().getWinnersList());
@@ -66,7 +69,7 @@ class ClocksAndEndingsIT extends LobbyTestBase {
             String early = assertStatus(Status.Code.FAILED_PRECONDITION, () -> b.matches().claimTimeout(TestPlayer.action(running)));
             assertTrue(early.startsWith("No clock has run out"), early);
             assertStatus(Status.Code.FAILED_PRECONDITION, () -> w.matches().claimTimeout(TestPlayer.action(running)));
-            Processes.sleep(1300);
+            clock.advanceMillis(1300);
             assertStatus(Status.Code.FAILED_PRECONDITION, () -> w.move(running, "32-28")); // too late
             assertEquals(MatchStatus.MATCH_ACTIVE, w.get(m.getId()).getStatus(), "the scheduler is paused");
             Match end = b.matches().claimTimeout(TestPlayer.action(running));
@@ -76,7 +79,7 @@ class ClocksAndEndingsIT extends LobbyTestBase {
         } finally {
             flagCheck.resume();
         }
-        Processes.sleep(600);
+        flagCheck.checkNow();
         assertEquals(1, count("SELECT count(*) FROM match_events WHERE match_id = ?::uuid AND type = 'ENDED'", m.getId()),
             "flagged exactly once");
     }
@@ -86,13 +89,13 @@ class ClocksAndEndingsIT extends LobbyTestBase {
         TestPlayer w = register("inc-w");
         TestPlayer b = register("inc-b");
         Match m = started("draughts:fmjd", clock(60, 2), w, b);
-        Processes.sleep(300);
+        clock.advanceMillis(300);
         Match after = w.move(m, "32-28");
         long white = after.getSeats(0).getClockMillis();
-        assertTrue(white > 60_000 && white <= 62_000 - 300, "60 s - the time used + 2 s: " + white);
+        assertEquals(60_000 - 300 + 2_000, white, "60 s - the time used + 2 s");
         assertEquals(60_000, after.getSeats(1).getClockMillis());
         assertEquals(white, after.getMoves(0).getClockMillisAfter());
-        assertTrue(after.getClockAtEpochMillis() >= m.getClockAtEpochMillis() + 300, "black's clock runs from the move");
+        assertEquals(m.getClockAtEpochMillis() + 300, after.getClockAtEpochMillis(), "black's clock runs from the move");
         long deadline = count("SELECT (extract(epoch FROM deadline_at - turn_started_at) * 1000)::bigint FROM matches WHERE id = ?::uuid",
             m.getId());
         assertEquals(60_000, deadline, "the deadline is black's whole time from the move");
@@ -156,7 +159,8 @@ class ClocksAndEndingsIT extends LobbyTestBase {
         Match early = b.matches().abort(TestPlayer.action(m));
         assertEquals(MatchStatus.MATCH_ABORTED, early.getStatus());
         assertEquals(List.of("SEAT_JOINED", "SEAT_JOINED", "STARTED", "ENDED"), types(m.getId()));
-        Processes.sleep(1600);
+        clock.advanceMillis(1600);
+        flagCheck.checkNow();
         assertEquals(MatchStatus.MATCH_ABORTED, w.get(m.getId()).getStatus(), "an aborted match's clock is stopped");
 
         Match played = w.move(started("draughts:fmjd", clock(0, 0), w, b), "32-28");

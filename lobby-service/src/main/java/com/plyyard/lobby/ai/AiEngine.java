@@ -1,0 +1,32 @@
+package com.plyyard.lobby.ai;
+
+import com.plyyard.proto.v1.BestMoveResponse;
+import com.plyyard.proto.v1.GameState;
+
+/**
+ * Where the AI seats' moves come from: ai-service over gRPC in production ({@link EngineClient}); tests put a scripted
+ * engine in its place. Blocking: called on the AI's own threads, never inside a transaction.
+ */
+public interface AiEngine {
+    /**
+     * The engine's move for a seat of the given level (1..5): with the seat's clock when the match has one (the engine
+     * spends a share of it), else the level's own budget.
+     *
+     * @param clockMillis the seat's time left, or -1 without a clock
+     * @throws EngineUnavailable whatever the engine answered instead of a move
+     */
+    BestMoveResponse bestMove(GameState state, int level, long clockMillis, long incrementMillis, long seed);
+
+    /** Where the engine is, for the warnings. */
+    String address();
+
+    /** The engine did not answer with a move: the code of its status (or the channel's) and its sentence. */
+    final class EngineUnavailable extends RuntimeException {
+        final String code;
+
+        public EngineUnavailable(String code, String description) {
+            super(description, null, false, false);
+            this.code = code;
+        }
+    }
+}

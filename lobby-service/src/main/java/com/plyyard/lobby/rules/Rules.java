@@ -1,0 +1,24 @@
+package com.plyyard.lobby.rules;
+
+import com.plyyard.proto.v1.ApplyMoveResponse;
+import com.plyyard.proto.v1.EndReason;
+import com.plyyard.proto.v1.GameState;
+import com.plyyard.proto.v1.LegalMovesResponse;
+import com.plyyard.proto.v1.VariantOptions;
+
+/**
+ * What the lobby asks of the rules: everything it knows about a game comes from here, never from the engine. In
+ * production {@link RulesClient} asks rules-service over gRPC; tests put the engine in-process behind it. A refusal is a
+ * {@code LobbyException} carrying the rules' own sentence (INVALID_ARGUMENT, FAILED_PRECONDITION, NOT_FOUND); a rules
+ * service that cannot answer is UNAVAILABLE. Blocking: call with no transaction open and no row locked.
+ */
+public interface Rules {
+    GameState newGame(String variant, VariantOptions options);
+
+    ApplyMoveResponse applyMove(GameState state, String move);
+
+    LegalMovesResponse legalMoves(GameState state);
+
+    /** A seat leaves by resignation or time: the game goes on without it, or ends. */
+    GameState removeSeat(GameState state, int seat, EndReason reason);
+}

@@ -1,0 +1,92 @@
+package com.plyyard.lobby.support;
+
+import com.plyyard.grpc.ErrorModel;
+import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.lobby.rules.Rules;
+import com.plyyard.lobby.rules.RulesClient;
+import com.plyyard.mapping.EngineStatuses;
+import com.plyyard.mapping.GameOperations;
+import com.plyyard.mapping.ProtoMapper;
+import com.plyyard.proto.v1.ApplyMoveRequest;
+import com.plyyard.proto.v1.ApplyMoveResponse;
+import com.plyyard.proto.v1.EndReason;
+import com.plyyard.proto.v1.GameState;
+import com.plyyard.proto.v1.LegalMovesRequest;
+import com.plyyard.proto.v1.LegalMovesResponse;
+import com.plyyard.proto.v1.NewGameRequest;
+import com.plyyard.proto.v1.RemoveSeatRequest;
+import com.plyyard.proto.v1.VariantOptions;
+import io.grpc.Status;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Alternative;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+/**
+ * The rules in the service tests: rules-service's own game operations ({@link GameOperations}) run in the test JVM, and
+ * their failures become statuses by rules-service's error model and then refusals by the lobby's own translation
+ * ({@link RulesClient#refusal}), so a refusal carries exactly the sentence the service would send. {@link #goDown}
+ * plays an outage: every call answers UNAVAILABLE until {@link #comeBack}.
+ */
+@Alternative
+@ApplicationScoped
+public class InProcessRules implements Rules {
+    static final String ADDRESS = "in-process";
+    private static final ErrorModel ERRORS = new ErrorModel("rules-service",
+        "The rules service failed unexpectedly; the error has been logged.", EngineStatuses::known);
+
+    private final GameOperations operations = new GameOperations(ProtoMapper.standard());
+    private final AtomicInteger calls = new AtomicInteger();
+    private volatile boolean down;
+
+    @Override
+    public GameState newGame(String variant, VariantOptions options) {
+        return call("NewGame", () -> operations.newGame(NewGameRequest.newBuilder().setVariant(variant).setOptions(options)
+            .build()));
+    }
+
+    @Override
+    public ApplyMoveResponse applyMove(GameState state, String move) {
+        return call("ApplyMove", () -> operations.applyMove(ApplyMoveRequest.newBuilder().setState(state).setMove(move)
+            .build()));
+    }
+
+    @Override
+    public LegalMovesResponse legalMoves(GameState state) {
+        return call("LegalMoves", () -> operations.legalMoves(LegalMovesRequest.newBuilder().setState(state).build()));
+    }
+
+    @Override
+    public GameState removeSeat(GameState state, int seat, EndReason reason) {
+        return call("RemoveSeat", () -> operations.removeSeat(RemoveSeatRequest.newBuilder().setState(state).setSeat(seat)
+            .setReason(reason).build()));
+    }
+
+    /** From now on every call fails as if rules-service could not be reached. */
+    public void goDown() {
+        down = true;
+    }
+
+    public void comeBack() {
+        down = false;
+    }
+
+    /** Calls answered so far (refusals and outages included). */
+    public int calls() {
+        return calls.get();
+    }
+
+    private <T> T call(String method, Supplier<T> work) {
+        calls.incrementAndGet();
+        if (down) {
+            throw RulesClient.refusal(method, Status.UNAVAILABLE.withDescription("test outage").asRuntimeException(), ADDRESS);
+        }
+        try {
+            return work.get();
+        } catch (LobbyException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw RulesClient.refusal(method, ERRORS.toStatus(e, method), ADDRESS);
+        }
+    }
+}

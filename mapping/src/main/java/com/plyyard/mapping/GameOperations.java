@@ -1,0 +1,122 @@
+package com.plyyard.mapping;
+
+import com.plyyard.engine.InvalidInputException;
+import com.plyyard.engine.LegalMove;
+import com.plyyard.engine.Position;
+import com.plyyard.engine.SeatRemoval;
+import com.plyyard.engine.Variants;
+import com.plyyard.grpc.Statuses;
+import com.plyyard.proto.v1.ApplyMoveRequest;
+import com.plyyard.proto.v1.ApplyMoveResponse;
+import com.plyyard.proto.v1.EndReason;
+import com.plyyard.proto.v1.GameState;
+import com.plyyard.proto.v1.GameStatus;
+import com.plyyard.proto.v1.LegalMovesRequest;
+import com.plyyard.proto.v1.LegalMovesResponse;
+import com.plyyard.proto.v1.NewGameRequest;
+import com.plyyard.proto.v1.RemoveSeatRequest;
+import java.util.List;
+
+/**
+ * The game operations of RulesService over the proto contracts, without the service around them: rules-service serves
+ * them, and the lobby's tests play the same rules in-process. Methods throw engine exceptions or gRPC statuses;
+ * {@link EngineStatuses} turns them into statuses. Stateless; blocking (engine work).
+ */
+public final class GameOperations {
+    private final ProtoMapper mapper;
+
+    public GameOperations(ProtoMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    public GameState newGame(NewGameRequest request) {
+        return mapper.state(mapper.rules(request.getVariant(), request.getOptions()).start());
+    }
+
+    public LegalMovesResponse legalMoves(LegalMovesRequest request) {
+        GameState state = requireState(request.hasState(), request.getState());
+        Position position = mapper.position(state);
+        LegalMovesResponse.Builder b = LegalMovesResponse.newBuilder();
+        if (state.getStatus() == GameStatus.FINISHED) {
+            return b.build(); // ended outside the rules (agreement, resignation, time): no moves
+        }
+        for (LegalMove m : position.legalMoves()) {
+            b.addMoves(mapper.move(m, position.rules()));
+        }
+        return b.build();
+    }
+
+    public ApplyMoveResponse applyMove(ApplyMoveRequest request) {
+        GameState state = requireState(request.hasState(), request.getState());
+        Position position = mapper.position(state);
+        if (state.getStatus() == GameStatus.FINISHED) {
+            String why = state.hasOutcome() && !state.getOutcome().getDescription().isBlank()
+                ? " (" + stripDot(state.getOutcome().getDescription()) + ")" : "";
+            throw Statuses.failedPrecondition("The game is over" + why + "; no more moves can be played.");
+        }
+        if (request.getMove().isBlank()) {
+            throw new InvalidInputException("No move given.");
+        }
+        LegalMove move = position.parseMove(request.getMove());
+        Position next = position.play(move);
+        return ApplyMoveResponse.newBuilder()
+            .setState(mapper.state(next))
+            .setMove(mapper.move(move, position.rules()))
+            .build();
+    }
+
+    /**
+     * A seat leaves by resignation or time: the game's module decides whether the game goes on without it
+     * (free-for-all Ploy) or ends, the leaving side losing; this method checks the request and maps the answer.
+     */
+    public GameState removeSeat(RemoveSeatRequest request) {
+        GameState state = requireState(request.hasState(), request.getState());
+        Position position = mapper.position(state);
+        EndReason reason = request.getReason();
+        if (reason != EndReason.RESIGNATION && reason != EndReason.TIMEOUT) {
+            throw new InvalidInputException("A seat leaves by RESIGNATION or TIMEOUT, not " + reason + ".");
+        }
+        if (state.getStatus() == GameStatus.FINISHED || position.isOver()) {
+            throw Statuses.failedPrecondition("The game is over; nobody can leave it any more.");
+        }
+        List<com.plyyard.engine.Seat> seats = position.seats();
+        long seat = Integer.toUnsignedLong(request.getSeat());
+        if (seat >= seats.size()) {
+            throw new InvalidInputException("Seat " + seat + " does not exist; " + position.rules().id() + " has seats 0 to "
+                + (seats.size() - 1) + ".");
+        }
+        com.plyyard.engine.Seat leaving = seats.get((int) seat);
+        if (leaving.out()) {
+            throw Statuses.failedPrecondition(capital(leaving.colour()) + " is already out of the game.");
+        }
+        SeatRemoval removal = Variants.module(position).removeSeat(position, (int) seat, EndReasons.toEngine(reason));
+        if (removal.outcome().isEmpty()) {
+            return mapper.state(removal.position());
+        }
+        com.plyyard.engine.Outcome outcome = removal.outcome().get();
+        List<Integer> winners = outcome.winners();
+        GameState.Builder b = mapper.state(removal.position()).toBuilder()
+            .setStatus(GameStatus.FINISHED)
+            .setOutcome(ProtoMapper.outcome(outcome));
+        for (int i = 0; i < b.getSeatsCount(); i++) {
+            b.setSeats(i, b.getSeats(i).toBuilder().setOut(!winners.contains(i)));
+        }
+        return b.build();
+    }
+
+    private static String capital(String s) {
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    private static GameState requireState(boolean present, GameState state) {
+        if (!present) {
+            throw new InvalidInputException("The request has no game state; start one with NewGame or ParsePosition.");
+        }
+        return state;
+    }
+
+    private static String stripDot(String s) {
+        String t = s.strip();
+        return t.endsWith(".") ? t.substring(0, t.length() - 1) : t;
+    }
+}
