@@ -1,6 +1,7 @@
 package com.plyyard.lobby.match;
 
 import com.plyyard.lobby.clock.ClockConfig;
+import com.plyyard.lobby.common.Batches;
 import com.plyyard.lobby.common.PeriodicTask;
 import com.plyyard.lobby.common.ThrottledLog;
 import io.quarkus.runtime.ShutdownEvent;
@@ -28,6 +29,8 @@ public class FlagCheck {
     @Inject
     ClockConfig config;
 
+    static final int BATCH = 50;
+
     private final ThrottledLog warnings = new ThrottledLog(LOG);
     private final PeriodicTask task = new PeriodicTask("lobby-clocks", this::round, LOG);
 
@@ -48,21 +51,43 @@ public class FlagCheck {
         task.resume();
     }
 
-    /** One round of the flag check now, waiting for its end (tests that move the clock by hand). */
-    public void checkNow() {
-        task.runNow();
+    /**
+     * Rounds of the flag check now, until no match is due or {@code within} has passed, waiting for their end: for tests
+     * that move the clock by hand (a round skips a match another transaction holds; the next one flags it).
+     *
+     * @return true when no match is due any more
+     */
+    public boolean checkNow(Duration within) {
+        long deadline = System.nanoTime() + within.toNanos();
+        do {
+            task.runNow();
+            if (flagging.dueMatches(1).isEmpty()) {
+                return true;
+            }
+            Thread.onSpinWait();
+        } while (System.nanoTime() < deadline);
+        return false;
     }
 
+    /** {@link #checkNow(Duration)} within 5 s, failing when a match is still due. */
+    public void checkNow() {
+        if (!checkNow(Duration.ofSeconds(5))) {
+            throw new IllegalStateException("matches are still due after 5 s of flag checks: " + flagging.dueMatches(5));
+        }
+    }
+
+    /** Flags every match due now, in batches of {@value #BATCH} ({@link Batches}). */
     private void round() {
-        for (UUID id : flagging.dueMatches(50)) {
-            if (Thread.currentThread().isInterrupted() || task.paused()) {
-                return;
+        Batches.drain(BATCH, flagging::dueMatches, id -> {
+            if (task.paused()) {
+                return false;
             }
             try {
-                flagging.flagIfDue(id);
+                return flagging.flagIfDue(id);
             } catch (RuntimeException e) {
                 warnings.warn("could not flag match " + id + " now (will retry): " + e.getMessage());
+                return false;
             }
-        }
+        });
     }
 }

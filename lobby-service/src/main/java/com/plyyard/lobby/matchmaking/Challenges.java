@@ -2,6 +2,7 @@ package com.plyyard.lobby.matchmaking;
 
 import com.plyyard.lobby.common.Ids;
 import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.lobby.common.Batches;
 import com.plyyard.lobby.common.LobbyClock;
 import com.plyyard.lobby.db.UnitOfWork;
 import com.plyyard.lobby.match.MatchCreation;
@@ -195,10 +196,8 @@ public class Challenges {
      * {@code FOR UPDATE SKIP LOCKED} (one being accepted right now is looked at again next round).
      */
     int expireDue() {
-        List<UUID> due = unitOfWork.call(() -> challenges.dueIds(clock.now(), 100));
-        int expired = 0;
-        for (UUID id : due) {
-            boolean done = unitOfWork.call(() -> {
+        return Batches.drain(100, limit -> unitOfWork.call(() -> challenges.dueIds(clock.now(), limit)),
+            id -> unitOfWork.call(() -> {
                 ChallengeEntity c = challenges.tryLock(id);
                 Instant now = clock.now();
                 if (c == null || !ChallengeEntity.OPEN.equals(c.status) || c.expiresAt.isAfter(now)) {
@@ -206,12 +205,7 @@ public class Challenges {
                 }
                 close(c, ChallengeStatus.CHALLENGE_EXPIRED, now);
                 return true;
-            });
-            if (done) {
-                expired++;
-            }
-        }
-        return expired;
+            }));
     }
 
     private Challenge close(ChallengeEntity c, ChallengeStatus status, Instant now) {

@@ -32,6 +32,7 @@ public class MatchmakingSweeper {
 
     private final PeriodicTask task = new PeriodicTask("lobby-sweeper", this::sweep, LOG);
     private long lastHeartbeat;
+    private volatile boolean heartbeatNow;
 
     void onStart(@Observes StartupEvent event) {
         task.start(config.sweepEvery(), config.sweepEvery());
@@ -43,12 +44,14 @@ public class MatchmakingSweeper {
 
     /** One sweep now, waiting for its end (tests that move the clock by hand). */
     public void sweepNow() {
+        heartbeatNow = true;
         task.runNow();
     }
 
     private void sweep() {
         long now = System.currentTimeMillis();
-        if (now - lastHeartbeat >= presence.heartbeat().toMillis()) {
+        if (heartbeatNow || now - lastHeartbeat >= presence.heartbeat().toMillis()) {
+            heartbeatNow = false;
             lastHeartbeat = now;
             presence.heartbeatNow();
         }

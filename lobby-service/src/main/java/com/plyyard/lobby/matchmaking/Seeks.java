@@ -2,6 +2,7 @@ package com.plyyard.lobby.matchmaking;
 
 import com.plyyard.lobby.common.Ids;
 import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.lobby.common.Batches;
 import com.plyyard.lobby.common.LobbyClock;
 import com.plyyard.lobby.db.UnitOfWork;
 import com.plyyard.lobby.match.MatchCreation;
@@ -39,6 +40,8 @@ import java.util.UUID;
  */
 @ApplicationScoped
 public class Seeks {
+    static final int EXPIRY_BATCH = 100;
+
     /** Rating bounds lie within 0..MAX_RATING. */
     static final int MAX_RATING = 4000;
 
@@ -281,41 +284,37 @@ public class Seeks {
      * @return how many expired
      */
     int expireAbandoned(Duration grace, Duration stale) {
-        List<UUID> due = unitOfWork.call(() -> {
+        int expired = Batches.drain(EXPIRY_BATCH, limit -> unitOfWork.call(() -> {
             Instant now = clock.now();
-            return seeks.abandoned(now.minus(stale), now.minus(grace), 100);
-        });
-        int expired = 0;
-        for (UUID id : due) {
-            boolean done = unitOfWork.call(() -> {
-                Set<UUID> involved = new HashSet<>(seeks.seatedPlayers(id));
-                involved.add(seeks.ownerOf(id));
-                if (!players.tryLock(involved)) {
-                    return false;
-                }
-                List<SeekEntity> locked = seeks.lockAll(List.of(id), true);
-                if (locked.isEmpty()) {
-                    return false;
-                }
-                Instant now = clock.now();
-                if (!seeks.isAbandoned(id, now.minus(stale), now.minus(grace))) {
-                    return false; // the owner came back, or the seek changed meanwhile
-                }
-                SeekEntity s = locked.get(0);
-                s.status = SeekStatus.SEEK_EXPIRED.name();
-                s.updatedAt = now;
-                log.add(LobbyEvent.newBuilder().setSeek(views.seek(id)), null);
-                return true;
-            });
-            if (done) {
-                expired++;
-            }
-        }
+            return seeks.abandoned(now.minus(stale), now.minus(grace), limit);
+        }), id -> expireIfAbandoned(id, grace, stale));
         if (expired > 0) {
-            int n = expired;
-            metrics.counter("plyyard.lobby.seeks.expired").increment(n);
+            metrics.counter("plyyard.lobby.seeks.expired").increment(expired);
         }
         return expired;
+    }
+
+    private boolean expireIfAbandoned(UUID id, Duration grace, Duration stale) {
+        return unitOfWork.call(() -> {
+            Set<UUID> involved = new HashSet<>(seeks.seatedPlayers(id));
+            involved.add(seeks.ownerOf(id));
+            if (!players.tryLock(involved)) {
+                return false;
+            }
+            List<SeekEntity> locked = seeks.lockAll(List.of(id), true);
+            if (locked.isEmpty()) {
+                return false;
+            }
+            Instant now = clock.now();
+            if (!seeks.isAbandoned(id, now.minus(stale), now.minus(grace))) {
+                return false; // the owner came back, or the seek changed meanwhile
+            }
+            SeekEntity s = locked.get(0);
+            s.status = SeekStatus.SEEK_EXPIRED.name();
+            s.updatedAt = now;
+            log.add(LobbyEvent.newBuilder().setSeek(views.seek(id)), null);
+            return true;
+        });
     }
 
     static String words(String status) {

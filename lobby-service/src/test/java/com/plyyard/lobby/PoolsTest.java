@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.lobby.support.ManualClock;
+import com.plyyard.lobby.support.ServiceTestProfile;
 import com.plyyard.lobby.matchmaking.Pairer;
 import com.plyyard.lobby.support.LobbyStream;
 import com.plyyard.lobby.support.MatchmakingTestBase;
@@ -22,6 +24,7 @@ import com.plyyard.proto.v1.PoolTicketRequest;
 import com.plyyard.proto.v1.SeatKind;
 import com.plyyard.proto.v1.TicketStatus;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,18 +34,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * Quick-pairing pools: free-for-all groups of four, team matches that keep parties together, the rating gap that widens
  * with waiting, AI fill after the wait, and a player waiting in two pools paired once. Test settings: waves every
  * 0.3 s, the gap widens by 50 every second, AI fill after 2 s; every test has pools of its own (its own clocks).
  */
-@Timeout(180)
 @QuarkusTest
-class PoolsIT extends MatchmakingTestBase {
+@TestProfile(ServiceTestProfile.class)
+class PoolsTest extends MatchmakingTestBase {
     @Inject
     Pairer pairer;
+
+    @Inject
+    ManualClock clock;
 
     private TestPlayer[] players(String prefix, int n) {
         TestPlayer[] p = new TestPlayer[n];
@@ -144,21 +149,23 @@ class PoolsIT extends MatchmakingTestBase {
     void theRatingGapWidensWithWaiting() {
         TestPlayer low = register("gap-low");
         TestPlayer high = register("gap-high");
-        int clock = freshClock();
-        setRating(high, "draughts:fmjd", clock, 0, 1800, 100, 0.06);
+        int initial = freshClock();
+        setRating(high, "draughts:fmjd", initial, 0, 1800, 100, 0.06);
         LobbyStream lowLobby = inLobby(low);
         inLobby(high);
-        GameSpec game = spec("draughts:fmjd", clock, false);
+        GameSpec game = spec("draughts:fmjd", initial, false);
         PoolTicket a = join(low, game);
         PoolTicket b = join(high, game);
         assertEquals(100, a.getRatingGap(), "a new ticket accepts 100 points");
         // 300 points apart: 100 + 50 per second waited reaches 300 after 4 s
-        com.plyyard.lobby.support.Processes.sleep(2000);
-        assertEquals("TICKET_WAITING", ticketStatus(a.getId()), "too far apart at first");
+        clock.advanceMillis(3999);
+        pairer.waveNow();
+        assertEquals("TICKET_WAITING", ticketStatus(a.getId()), "a gap of 250 is too narrow");
         assertEquals("TICKET_WAITING", ticketStatus(b.getId()));
+        clock.advanceMillis(1);
+        pairer.waveNow();
         LobbyEvent e = paired(lowLobby);
-        long waited = millisQueued(a.getId());
-        assertTrue(waited >= 3500, "paired only once the gap reached 300 (server times): after " + waited + " ms");
+        assertEquals(4000, millisQueued(a.getId()), "paired as the gap reached 300 (server times)");
         assertEquals("TICKET_PAIRED", ticketStatus(b.getId()));
         Match m = low.get(e.getPaired().getMatchId());
         assertTrue(m.getSeatsList().stream().anyMatch(s -> s.getPlayer().equals(high.player())));
@@ -170,8 +177,13 @@ class PoolsIT extends MatchmakingTestBase {
         LobbyStream lobby = inLobby(alone);
         GameSpec game = spec("draughts:fmjd", freshClock(), false);
         PoolTicket t = alone.mm().joinPool(JoinPoolRequest.newBuilder().setGame(game).setAllowAiFill(true).build());
+        clock.advanceMillis(1999);
+        pairer.waveNow();
+        assertEquals("TICKET_WAITING", ticketStatus(t.getId()), "not before the AI-fill wait (2 s)");
+        clock.advanceMillis(1);
+        pairer.waveNow();
         LobbyEvent e = paired(lobby);
-        assertTrue(millisQueued(t.getId()) >= 2000, "not before the AI-fill wait (2 s, server times)");
+        assertEquals(2000, millisQueued(t.getId()), "filled as the AI-fill wait ends (server times)");
         assertEquals(t.getId(), e.getPaired().getTicketId());
         Match m = alone.get(e.getPaired().getMatchId());
         assertEquals(MatchStatus.MATCH_ACTIVE, m.getStatus());

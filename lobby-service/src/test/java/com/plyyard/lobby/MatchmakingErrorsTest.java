@@ -4,6 +4,7 @@ import static com.plyyard.grpc.testing.GrpcAssertions.assertStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.lobby.support.ServiceTestProfile;
 import com.plyyard.lobby.support.MatchmakingTestBase;
 import com.plyyard.lobby.support.TestPlayer;
 import com.plyyard.proto.v1.AcceptSeekRequest;
@@ -27,8 +28,8 @@ import com.plyyard.proto.v1.TimeControl;
 import com.plyyard.proto.v1.VariantOptions;
 import io.grpc.Status;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.function.Executable;
 
 /**
@@ -36,9 +37,9 @@ import org.junit.jupiter.api.function.Executable;
  * involved (seeks, seats, parties, tickets, challenges, rematches, ratings, their matches, their lobby events) exactly
  * as it was.
  */
-@Timeout(180)
 @QuarkusTest
-class MatchmakingErrorsIT extends MatchmakingTestBase {
+@TestProfile(ServiceTestProfile.class)
+class MatchmakingErrorsTest extends MatchmakingTestBase {
     private static final String NOBODY = "6f1c1a2e-0000-4000-8000-000000000000";
 
     private String refused(Status.Code code, Executable call, TestPlayer... involved) {

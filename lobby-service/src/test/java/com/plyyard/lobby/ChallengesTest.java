@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.lobby.support.ManualClock;
+import com.plyyard.lobby.matchmaking.MatchmakingSweeper;
+import com.plyyard.lobby.support.ServiceTestProfile;
 import com.plyyard.lobby.support.LobbyStream;
 import com.plyyard.lobby.support.MatchmakingTestBase;
 import com.plyyard.lobby.support.TestPlayer;
@@ -17,14 +20,21 @@ import com.plyyard.proto.v1.Match;
 import com.plyyard.proto.v1.MatchStatus;
 import io.grpc.Status;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /** Direct challenges and open links: accepted, declined, cancelled, expired; private to their two players. */
-@Timeout(180)
 @QuarkusTest
-class ChallengesIT extends MatchmakingTestBase {
+@TestProfile(ServiceTestProfile.class)
+class ChallengesTest extends MatchmakingTestBase {
+    @Inject
+    MatchmakingSweeper sweeper;
+
+    @Inject
+    ManualClock clock;
+
     private static ChallengeRequest ref(Challenge c) {
         return ChallengeRequest.newBuilder().setChallengeId(c.getId()).build();
     }
@@ -107,6 +117,12 @@ class ChallengesIT extends MatchmakingTestBase {
         LobbyStream bLobby = inLobby(b);
         Challenge c = a.mm().createChallenge(CreateChallengeRequest.newBuilder()
             .setGame(spec("draughts:fmjd", freshClock(), false)).setOpponent(b.name()).setExpiresInSeconds(1).build());
+        clock.advanceMillis(999);
+        sweeper.sweepNow();
+        assertEquals("CHALLENGE_OPEN", text("SELECT status FROM challenges WHERE id = ?::uuid", c.getId()),
+            "open for its whole second");
+        clock.advanceMillis(1);
+        sweeper.sweepNow();
         LobbyEvent expired = bLobby.until(e -> e.hasChallenge() && e.getChallenge().getStatus() == ChallengeStatus.CHALLENGE_EXPIRED,
             Duration.ofSeconds(8));
         assertEquals(c.getId(), expired.getChallenge().getId());
@@ -124,7 +140,7 @@ class ChallengesIT extends MatchmakingTestBase {
         TestPlayer b = register("late-b");
         Challenge c = a.mm().createChallenge(CreateChallengeRequest.newBuilder()
             .setGame(spec("draughts:fmjd", freshClock(), false)).setOpponent(b.name()).setExpiresInSeconds(1).build());
-        com.plyyard.lobby.support.Processes.sleep(1100);
+        clock.advanceMillis(1000); // the expiry itself: not a millisecond more
         String why = assertStatus(Status.Code.FAILED_PRECONDITION, () -> b.mm().acceptChallenge(ref(c)));
         assertTrue(why.contains("expired"), why);
     }

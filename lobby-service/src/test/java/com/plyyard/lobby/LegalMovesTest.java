@@ -4,6 +4,7 @@ import static com.plyyard.grpc.testing.GrpcAssertions.assertStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.lobby.support.ServiceTestProfile;
 import com.plyyard.lobby.support.LobbyTestBase;
 import com.plyyard.lobby.support.TestPlayer;
 import com.plyyard.proto.v1.CreateMatchRequest;
@@ -14,18 +15,18 @@ import com.plyyard.proto.v1.MatchServiceGrpc;
 import com.plyyard.proto.v1.Move;
 import io.grpc.Status;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * ListLegalMoves, which the web client uses instead of running the rules itself: the rules' moves for the match's
  * position and version, for players and spectators; nothing while a match waits or after it ended; and the refusals.
  */
-@Timeout(120)
 @QuarkusTest
-class LegalMovesIT extends LobbyTestBase {
+@TestProfile(ServiceTestProfile.class)
+class LegalMovesTest extends LobbyTestBase {
     private static ListLegalMovesRequest of(String matchId) {
         return ListLegalMovesRequest.newBuilder().setMatchId(matchId).build();
     }

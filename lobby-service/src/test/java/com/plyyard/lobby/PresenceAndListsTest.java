@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.lobby.support.ManualClock;
+import com.plyyard.lobby.support.ServiceTestProfile;
 import com.plyyard.lobby.support.EventStream;
 import com.plyyard.lobby.support.LobbyTestBase;
 import com.plyyard.lobby.support.Processes;
@@ -15,15 +17,19 @@ import com.plyyard.proto.v1.Match;
 import com.plyyard.proto.v1.MatchEvent;
 import com.plyyard.proto.v1.MatchStatus;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /** Presence events from seated players' streams, the version rule around them, and ListMyMatches. */
-@Timeout(180)
 @QuarkusTest
-class PresenceAndListsIT extends LobbyTestBase {
+@TestProfile(ServiceTestProfile.class)
+class PresenceAndListsTest extends LobbyTestBase {
+    @Inject
+    ManualClock clock;
+
     @Test
     void seatedWatchersAreConnectedSpectatorsAreNot() {
         TestPlayer w = register("pres-w");
@@ -60,10 +66,10 @@ class PresenceAndListsIT extends LobbyTestBase {
         TestPlayer me = register("lister");
         TestPlayer other = register("other");
         Match a = me.matches().createMatch(CreateMatchRequest.newBuilder().setVariant("draughts:fmjd").addSeats(me()).build());
-        Processes.sleep(5);
+        clock.advanceMillis(5);
         Match invited = other.matches().createMatch(CreateMatchRequest.newBuilder().setVariant("ploy:3m:ffa")
             .addSeats(me()).addSeats(invite(me)).build());
-        Processes.sleep(5);
+        clock.advanceMillis(5);
         Match c = started("draughts:plyyard", clock(0, 0), me, other);
         other.matches().createMatch(CreateMatchRequest.newBuilder().setVariant("draughts:fmjd").addSeats(me()).build());
         ListMatchesResponse all = me.matches().listMyMatches(ListMyMatchesRequest.getDefaultInstance());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.lobby.support.ServiceTestProfile;
 import com.plyyard.lobby.support.LobbyTestBase;
 import com.plyyard.lobby.support.TestPlayer;
 import com.plyyard.proto.v1.GetMatchRequest;
@@ -20,16 +21,16 @@ import io.grpc.health.v1.HealthCheckRequest;
 import io.grpc.health.v1.HealthCheckResponse;
 import io.grpc.health.v1.HealthGrpc;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Base64;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /** Register, tokens (only their hash is stored), the bearer metadata, health. */
-@Timeout(180)
 @QuarkusTest
-class AuthIT extends LobbyTestBase {
+@TestProfile(ServiceTestProfile.class)
+class AuthTest extends LobbyTestBase {
     @Test
     void registerGivesATokenWhoseHashAloneIsStored() throws Exception {
         RegisterResponse r = LobbyServiceGrpc.newBlockingStub(channel)

@@ -4,6 +4,7 @@ import static com.plyyard.grpc.testing.GrpcAssertions.assertStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.lobby.support.ServiceTestProfile;
 import com.plyyard.lobby.support.LobbyStream;
 import com.plyyard.lobby.support.MatchmakingTestBase;
 import com.plyyard.lobby.support.TestPlayer;
@@ -16,15 +17,15 @@ import com.plyyard.proto.v1.RematchRequest;
 import com.plyyard.proto.v1.SeatKind;
 import io.grpc.Status;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /** Rematches: every side asks; same game, colours swapped (two seats) or seats rotated by one (four); AI stays AI. */
-@Timeout(180)
 @QuarkusTest
-class RematchIT extends MatchmakingTestBase {
+@TestProfile(ServiceTestProfile.class)
+class RematchTest extends MatchmakingTestBase {
     private static RematchRequest of(Match m) {
         return RematchRequest.newBuilder().setMatchId(m.getId()).build();
     }

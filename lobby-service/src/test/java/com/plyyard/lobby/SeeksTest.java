@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.lobby.support.ManualClock;
+import com.plyyard.lobby.matchmaking.MatchmakingSweeper;
+import com.plyyard.lobby.support.ServiceTestProfile;
 import com.plyyard.lobby.support.LobbyStream;
 import com.plyyard.lobby.support.MatchmakingTestBase;
 import com.plyyard.lobby.support.TestPlayer;
@@ -22,15 +25,22 @@ import com.plyyard.proto.v1.SeekStatus;
 import com.plyyard.proto.v1.SeatKind;
 import io.grpc.Status;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /** Seeks: posted, seen in the lobby, accepted seat by seat, the match and the private pairings; expiry without a stream. */
-@Timeout(180)
 @QuarkusTest
-class SeeksIT extends MatchmakingTestBase {
+@TestProfile(ServiceTestProfile.class)
+class SeeksTest extends MatchmakingTestBase {
+    @Inject
+    MatchmakingSweeper sweeper;
+
+    @Inject
+    ManualClock manualClock;
+
     private static AcceptSeekRequest accept(Seek s) {
         return AcceptSeekRequest.newBuilder().setSeekId(s.getId()).build();
     }
@@ -142,16 +152,29 @@ class SeeksIT extends MatchmakingTestBase {
         GameSpec game = spec("draughts:fmjd", freshClock(), false);
         Seek gone = absent.mm().createSeek(CreateSeekRequest.newBuilder().setGame(game).build());
         Seek stays = present.mm().createSeek(CreateSeekRequest.newBuilder().setGame(game).build());
+        manualClock.advanceMillis(2000);
+        sweeper.sweepNow();
+        assertEquals("SEEK_OPEN", text("SELECT status FROM seeks WHERE id = ?::uuid", gone.getId()), "the whole grace period");
+        manualClock.advanceMillis(1);
+        sweeper.sweepNow();
         LobbyEvent expired = watching.until(e -> e.hasSeek() && e.getSeek().getId().equals(gone.getId())
             && e.getSeek().getStatus() == SeekStatus.SEEK_EXPIRED, Duration.ofSeconds(10));
         assertTrue(Long.parseLong(text("SELECT (extract(epoch FROM updated_at - created_at) * 1000)::bigint FROM seeks "
-            + "WHERE id = ?::uuid", gone.getId())) >= 2000, "not before the grace period (2 s, server times)");
+            + "WHERE id = ?::uuid", gone.getId())) == 2001, "the first millisecond after the grace period (2 s, server times)");
         assertEquals(SeekStatus.SEEK_EXPIRED, expired.getSeek().getStatus());
         assertEquals("SEEK_OPEN", text("SELECT status FROM seeks WHERE id = ?::uuid", stays.getId()),
             "a seek whose owner watches the lobby stays");
         assertStatus(Status.Code.FAILED_PRECONDITION, () -> present.mm().acceptSeek(accept(gone)));
         // the owner leaves the lobby: the seek goes after the grace period
         presentLobby.close();
+        await("the lobby noticing the closed stream", () -> count("SELECT coalesce(sum(streams), 0) FROM lobby_presence "
+            + "WHERE player_id = ?::uuid", present.player().getId()) == 0, Duration.ofSeconds(10));
+        manualClock.advanceMillis(2000);
+        sweeper.sweepNow();
+        assertEquals("SEEK_OPEN", text("SELECT status FROM seeks WHERE id = ?::uuid", stays.getId()),
+            "the grace period runs from the owner's last presence");
+        manualClock.advanceMillis(1);
+        sweeper.sweepNow();
         watching.until(e -> e.hasSeek() && e.getSeek().getId().equals(stays.getId())
             && e.getSeek().getStatus() == SeekStatus.SEEK_EXPIRED, Duration.ofSeconds(10));
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.ByteString;
+import com.plyyard.lobby.support.ServiceTestProfile;
 import com.plyyard.grpc.Sentences;
 import com.plyyard.lobby.support.MatchmakingTestBase;
 import com.plyyard.lobby.support.TestPlayer;
@@ -19,8 +20,8 @@ import com.plyyard.proto.v1.SeatSpec;
 import com.plyyard.proto.v1.SubmitMoveRequest;
 import io.grpc.Status;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.function.Executable;
 
 /**
@@ -28,9 +29,9 @@ import org.junit.jupiter.api.function.Executable;
  * page sizes, NUL in text, oversized fields (the description quotes no more than a bounded sentence), and requests
  * over the message-size limit.
  */
-@Timeout(180)
 @QuarkusTest
-class HostileInputIT extends MatchmakingTestBase {
+@TestProfile(ServiceTestProfile.class)
+class HostileInputTest extends MatchmakingTestBase {
     private static final String NUL = "bob\u0000";
 
     /** The refusal with its sentence, nothing stored changed, and the channel still serving afterwards. */

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.lobby.support.ManualClock;
+import com.plyyard.lobby.match.FlagCheck;
+import com.plyyard.lobby.support.ServiceTestProfile;
 import com.plyyard.lobby.support.MatchmakingTestBase;
 import com.plyyard.lobby.support.TestPlayer;
 import com.plyyard.proto.v1.CreateMatchRequest;
@@ -18,19 +21,26 @@ import com.plyyard.proto.v1.Ratings;
 import com.plyyard.proto.v1.TimeControl;
 import io.grpc.Status;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * Ratings after played matches, against the reference values of docs/ratings.md (±0.01 on rating and deviation, ±1e-5
  * on volatility): updated in the transaction that stores a rated result, however the match ends; casual and aborted
  * matches and AI seats change nothing.
  */
-@Timeout(180)
 @QuarkusTest
-class RatingsIT extends MatchmakingTestBase {
+@TestProfile(ServiceTestProfile.class)
+class RatingsTest extends MatchmakingTestBase {
+    @Inject
+    FlagCheck flagCheck;
+
+    @Inject
+    ManualClock manualClock;
+
     private Match rated(String variant, TimeControl tc, TestPlayer... p) {
         CreateMatchRequest.Builder b = CreateMatchRequest.newBuilder().setVariant(variant).setTimeControl(tc).setRated(true)
             .addSeats(me());
@@ -63,6 +73,8 @@ class RatingsIT extends MatchmakingTestBase {
         TestPlayer white = register("r-white");
         TestPlayer black = register("r-black");
         Match m = rated("draughts:fmjd", clock(1, 0), white, black);
+        manualClock.advanceMillis(1000);
+        flagCheck.checkNow();
         await("the flag", () -> white.get(m.getId()).getStatus() == MatchStatus.MATCH_FINISHED, Duration.ofSeconds(8));
         assertEquals(List.of(1), white.get(m.getId()).getResult().getWinnersList());
         Rating w = rating(white, "draughts:fmjd");

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.lobby.match.FlagCheck;
+import com.plyyard.lobby.support.ManualClock;
+import com.plyyard.lobby.support.ServiceTestProfile;
 import com.plyyard.lobby.support.EventStream;
 import com.plyyard.lobby.support.LobbyTestBase;
 import com.plyyard.lobby.support.TestPlayer;
@@ -17,15 +20,22 @@ import com.plyyard.proto.v1.Move;
 import com.plyyard.proto.v1.OutcomeKind;
 import io.grpc.Status;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /** Four-player free-for-all Ploy through the API: a whole game, flags and resignations, draws by all remaining sides. */
-@Timeout(180)
 @QuarkusTest
-class PloyFreeForAllIT extends LobbyTestBase {
+@TestProfile(ServiceTestProfile.class)
+class PloyFreeForAllTest extends LobbyTestBase {
+    @Inject
+    ManualClock clock;
+
+    @Inject
+    FlagCheck flagCheck;
+
     private TestPlayer[] four(String prefix) {
         return new TestPlayer[] {register(prefix + "-g"), register(prefix + "-r"), register(prefix + "-y"), register(prefix + "-b")};
     }
@@ -74,6 +84,8 @@ class PloyFreeForAllIT extends LobbyTestBase {
         String id = m.getId();
         EventStream events = watch(register("flag-spectator"), id, 0);
         // nobody moves: Green's flag falls after 2 s, and Red's clock starts
+        clock.advanceMillis(2000);
+        flagCheck.checkNow();
         MatchEvent out = events.until(MatchEvent::hasSeatOut, Duration.ofSeconds(8));
         List<MatchEvent> log = events.received();
         assertEquals(0, out.getSeatOut().getSeat());
@@ -98,6 +110,8 @@ class PloyFreeForAllIT extends LobbyTestBase {
         assertEquals(3, resigned.getSeatOut().getSeat());
         assertEquals(EndReason.RESIGNATION, resigned.getSeatOut().getReason());
         // Yellow never moves: its flag falls and Red, the last player standing, wins
+        clock.advanceMillis(2000);
+        flagCheck.checkNow();
         MatchEvent ended = events.until(MatchEvent::hasEnded, Duration.ofSeconds(8));
         assertEquals(List.of(1), ended.getEnded().getResult().getWinnersList());
         Match end = p[1].get(id);
@@ -136,17 +150,5 @@ class PloyFreeForAllIT extends LobbyTestBase {
         assertEquals(GameStatus.FINISHED, m.getState().getStatus());
         List<String> types = List.of("SEAT_OUT", "DRAW_OFFERED", "DRAW_OFFERED", "DRAW_DECLINED", "DRAW_OFFERED", "DRAW_OFFERED", "ENDED");
         assertEquals(types.size(), count("SELECT count(*) FROM match_events WHERE match_id = ?::uuid AND version > 5", m.getId()));
-    }
-
-    private Match awaitSeatOut(TestPlayer p, String id, int seat) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(8).toNanos();
-        while (System.nanoTime() < deadline) {
-            Match m = p.get(id);
-            if (m.getSeats(seat).getOut()) {
-                return m;
-            }
-            com.plyyard.lobby.support.Processes.sleep(100);
-        }
-        throw new AssertionError("seat " + seat + " is not out after 8 s");
     }
 }

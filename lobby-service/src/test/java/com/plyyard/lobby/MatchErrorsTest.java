@@ -4,6 +4,7 @@ import static com.plyyard.grpc.testing.GrpcAssertions.assertStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.lobby.support.ServiceTestProfile;
 import com.plyyard.lobby.support.LobbyTestBase;
 import com.plyyard.lobby.support.TestPlayer;
 import com.plyyard.proto.v1.CreateMatchRequest;
@@ -18,6 +19,7 @@ import com.plyyard.proto.v1.VariantOptions;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,13 +29,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.function.Executable;
 
 /** Every refusal of the API, each with its code and sentence, and each leaving the stored match unchanged. */
-@Timeout(180)
 @QuarkusTest
-class MatchErrorsIT extends LobbyTestBase {
+@TestProfile(ServiceTestProfile.class)
+class MatchErrorsTest extends LobbyTestBase {
     private static final String NO_MATCH = "6f1c1a2e-0000-4000-8000-000000000000";
 
     /** Asserts the refusal and that the stored rows of the match are exactly as before. */

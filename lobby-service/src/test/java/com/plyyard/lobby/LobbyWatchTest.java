@@ -4,6 +4,7 @@ import static com.plyyard.grpc.testing.GrpcAssertions.assertSentence;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.lobby.support.ServiceTestProfile;
 import com.plyyard.lobby.support.LobbyStream;
 import com.plyyard.lobby.support.MatchmakingTestBase;
 import com.plyyard.lobby.support.TestPlayer;
@@ -22,16 +23,16 @@ import com.plyyard.proto.v1.SeekRequest;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /** WatchLobby: the snapshot, then the events in version order (private ones only to their players), and resuming. */
-@Timeout(180)
 @QuarkusTest
-class LobbyWatchIT extends MatchmakingTestBase {
+@TestProfile(ServiceTestProfile.class)
+class LobbyWatchTest extends MatchmakingTestBase {
     private static void assertIncreasing(List<LobbyEvent> events) {
         long last = 0;
         for (LobbyEvent e : events) {
