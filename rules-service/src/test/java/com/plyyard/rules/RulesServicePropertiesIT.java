@@ -98,15 +98,10 @@ class RulesServicePropertiesIT {
      * get (null: any allowed one).
      */
     record Call(String rpc, MethodDescriptor<?, ?> method, Message request, byte[] bytes, Status.Code expected) {
+        /** How a failure shows the call (the property runner cuts it to 2 000 characters). */
         String describe() {
             return rpc + " " + (bytes != null ? "bytes " + HexFormat.of().formatHex(bytes, 0, Math.min(bytes.length, 600))
                 : TextFormat.shortDebugString(request)) + (expected == null ? "" : " (expected " + expected + ")");
-        }
-
-        /** How a failure shows the call: its description, cut to 2 000 characters. */
-        @Override
-        public String toString() {
-            return Tally.bounded(describe(), 2000);
         }
 
         /** The statistics' group: the RPC, or "bytes" for every request mutated on the wire. */
@@ -138,6 +133,7 @@ class RulesServicePropertiesIT {
     @TestFactory
     Stream<DynamicTest> everyRpcAnswersWithinTheContract() {
         return Property.forAll("rules-service", calls(fuzz))
+            .describedBy(Call::describe)
             .then("every RPC answered OK at least once", () -> TALLY.assertEveryGroupGot(RPCS, "OK", 1000))
             .tests(call -> {
                 Status status = invoke(call);
