@@ -10,6 +10,7 @@ import com.plyyard.grpc.testing.fuzz.Answers;
 import com.plyyard.grpc.testing.fuzz.Gen;
 import com.plyyard.grpc.testing.fuzz.Messages;
 import com.plyyard.grpc.testing.fuzz.Numbers;
+import com.plyyard.grpc.testing.fuzz.Property;
 import com.plyyard.grpc.testing.fuzz.Tally;
 import com.plyyard.grpc.testing.fuzz.Wire;
 import com.plyyard.mapping.testing.GameFuzz;
@@ -45,13 +46,11 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.ShrinkingMode;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
 
 /**
  * Property: BestMove and Analyze, called with random, mutated, wrong-game and edge states and limits, against the
@@ -66,6 +65,10 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * CANCELLED are expected answers, and after each one a quick search must succeed within 3 s (the cut search stopped;
  * RESOURCE_EXHAUSTED meanwhile is retried). Valid states come from the engine through the services' own mapping
  * ({@link LocalOracle}). Requests mutated as bytes on the wire may decode into any limits, so they are cut at 2 s.
+ *
+ * <p>The harness's {@link Property} runs it: cases from the build's {@code plyyard.fuzz.tries} (10 000; 100 000 with
+ * -Pslow); a failure prints the call and the case seed that draws it again ({@code -Dplyyard.fuzz.case-seed=…}), and
+ * the run's base seed.
  */
 class AiServicePropertiesIT {
     private static final Set<Status.Code> REFUSALS = EnumSet.of(Status.Code.INVALID_ARGUMENT,
@@ -75,7 +78,7 @@ class AiServicePropertiesIT {
     private static final MethodDescriptor<BestMoveRequest, AnalysisLine> ANALYZE = EngineServiceGrpc.getAnalyzeMethod();
     private static final LocalOracle ORACLE = new LocalOracle();
 
-    /** The valid games the calls start from: always the same ones, so that jqwik's seed alone repeats a run. */
+    /** The valid games the calls start from: always the same ones, so that a case's seed alone repeats its call. */
     private static final long SAMPLES_SEED = 17;
     private static final Tally TALLY = new Tally("ai-service");
 
@@ -91,6 +94,7 @@ class AiServicePropertiesIT {
      */
     record Call(String rpc, BestMoveRequest request, byte[] bytes, long deadlineMillis, boolean cut, boolean cancelAfterFirst,
                 Status.Code expected) {
+        /** How a failure shows the call (the property runner cuts it to 2 000 characters). */
         String describe() {
             return rpc + " " + (bytes != null ? "bytes " + HexFormat.of().formatHex(bytes, 0, Math.min(bytes.length, 600))
                 : TextFormat.shortDebugString(request)) + ", deadline " + deadlineMillis + " ms" + (cut ? " (cut)" : "")
@@ -98,18 +102,12 @@ class AiServicePropertiesIT {
                 + (expected == null ? "" : " (expected " + expected + ")");
         }
 
-        /** How jqwik shows a failing call: its description, cut to 2 000 characters. */
-        @Override
-        public String toString() {
-            return Tally.bounded(describe(), 2000);
-        }
-
         String group() {
             return bytes != null ? "(bytes, any RPC)" : rpc;
         }
     }
 
-    @BeforeContainer
+    @BeforeAll
     static void start() {
         Path jar = ServiceProcess.jar("plyyard.ai.jar", Path.of("target", "quarkus-app", "quarkus-run.jar"), "ai-service");
         ai = ServiceProcess.start("ai-service-properties", jar, ServiceProcess.freePort(),
@@ -124,7 +122,7 @@ class AiServicePropertiesIT {
         probeState = fuzz.samples().all().get(0).state();
     }
 
-    @AfterContainer
+    @AfterAll
     static void stop() {
         if (ai != null) {
             assertServing();
@@ -133,13 +131,16 @@ class AiServicePropertiesIT {
         }
     }
 
-    @Provide
-    Arbitrary<Call> calls() {
-        return Tally.arbitrary(calls(fuzz));
+    @TestFactory
+    Stream<DynamicTest> bestMoveAndAnalyzeAnswerWithinTheContract() {
+        return Property.forAll("ai-service", calls(fuzz))
+            .describedBy(Call::describe)
+            .then("BestMove and Analyze answered OK at least once",
+                () -> TALLY.assertEveryGroupGot(List.of("BestMove", "Analyze"), "OK", 1000))
+            .tests(AiServicePropertiesIT::answersWithinTheContract);
     }
 
-    @Property(shrinking = ShrinkingMode.OFF)
-    void bestMoveAndAnalyzeAnswerWithinTheContract(@ForAll("calls") Call call) throws Exception {
+    private static void answersWithinTheContract(Call call) throws Exception {
         Status status = call.bytes() != null
             ? Wire.unary(ai.channel(), (call.rpc().equals("Analyze") ? ANALYZE : BEST_MOVE).getFullMethodName(),
                 call.bytes(), call.deadlineMillis())
@@ -159,7 +160,6 @@ class AiServicePropertiesIT {
         if (status.getCode() != Status.Code.OK || TALLY.cases() % 100 == 0) {
             assertServing();
         }
-        TALLY.everyGroupGot(List.of("BestMove", "Analyze"), "OK", 1000);
     }
 
     private static Status bestMove(Call call) {

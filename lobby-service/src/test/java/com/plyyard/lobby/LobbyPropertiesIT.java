@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.Message;
 import com.plyyard.grpc.testing.fuzz.Answers;
+import com.plyyard.grpc.testing.fuzz.Property;
 import com.plyyard.grpc.testing.fuzz.Tally;
 import com.plyyard.lobby.fuzz.LobbyCalls;
 import com.plyyard.lobby.fuzz.LobbyCalls.Call;
@@ -35,14 +36,12 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.ShrinkingMode;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /**
  * Property: every RPC of LobbyService, MatchService and MatchmakingService (WatchMatch and WatchLobby included), called
@@ -62,6 +61,12 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * database quiet). A stream that opened counts as OK (its first message, or no refusal within 700 ms); it changes
  * presence rows, which is expected; a refused stream must change nothing, like any refusal. Left out of the comparison:
  * {@code lobby_presence.last_seen} (a heartbeat time).
+ *
+ * <p>The harness's {@link Property} runs it: cases from the build's {@code plyyard.fuzz.tries} (10 000; 100 000 with
+ * -Pslow); a failure prints the call, its case seed and the run's base seed. The calls depend on what earlier calls
+ * stored (the world's players, matches, versions), so a case seed alone ({@code -Dplyyard.fuzz.case-seed=…}) draws
+ * against the world as a run starts: the base seed ({@code -Dplyyard.fuzz.seed=…}) is what repeats a failure, up to
+ * the services' timing.
  */
 class LobbyPropertiesIT {
     private static final Set<Status.Code> REFUSALS = EnumSet.of(Status.Code.INVALID_ARGUMENT, Status.Code.FAILED_PRECONDITION,
@@ -91,7 +96,7 @@ class LobbyPropertiesIT {
     private static final long[] NANOS = new long[4]; // generating (between cases), calling, comparing rows, settling
     private static long mark = System.nanoTime();
 
-    @BeforeContainer
+    @BeforeAll
     static void start() {
         rules = RulesServiceProcess.start(Path.of("target", "it-logs"));
         rulesChannel = ManagedChannelBuilder.forAddress("localhost", rules.port()).usePlaintext().build();
@@ -104,7 +109,7 @@ class LobbyPropertiesIT {
         calls = new LobbyCalls(world);
     }
 
-    @AfterContainer
+    @AfterAll
     static void stop() {
         if (lobby != null && lobby.alive()) {
             assertServing();
@@ -137,13 +142,14 @@ class LobbyPropertiesIT {
     record Answer(Status status, Message response) {
     }
 
-    @Provide
-    Arbitrary<Call> calls() {
-        return Tally.arbitrary(calls.any());
+    @TestFactory
+    Stream<DynamicTest> everyRpcAnswersWithinTheContractAndARefusalChangesNothing() {
+        return Property.forAll("lobby-service", calls.any())
+            .describedBy(Call::describe)
+            .tests(LobbyPropertiesIT::answersWithinTheContract);
     }
 
-    @Property(shrinking = ShrinkingMode.OFF)
-    void everyRpcAnswersWithinTheContractAndARefusalChangesNothing(@ForAll("calls") Call call) throws Exception {
+    private static void answersWithinTheContract(Call call) throws Exception {
         long t0 = System.nanoTime();
         NANOS[0] += t0 - mark;
         if (world.takeDirty() || baseline == null) {
@@ -212,7 +218,7 @@ class LobbyPropertiesIT {
      * A WatchLobby refused for a version beyond the lobby's used to count the player present first: the refusal left a
      * lobby_presence row behind (found by the property). It is refused before.
      */
-    @Example
+    @Test
     void aRefusedWatchLobbyLeavesNoPresenceBehind() throws Exception {
         io.grpc.Channel p = registered("wl");
         long current = Long.parseLong(rows.queryText("SELECT version::text FROM lobby_log WHERE id = 1"));
@@ -232,7 +238,7 @@ class LobbyPropertiesIT {
      * 2^63 resumed from "before the first event" instead of being refused, and a stale expected_version of 2^64 - 1 was
      * named -1 (found by the property). They are beyond every version now.
      */
-    @Example
+    @Test
     void versionsAtAndAbove2To63AreBeyondNotNegative() throws Exception {
         io.grpc.Channel p = registered("uv");
         Status lobbyStream = streamStatus(p, com.plyyard.proto.v1.MatchmakingServiceGrpc.getWatchLobbyMethod(),

@@ -11,6 +11,7 @@ import com.plyyard.grpc.testing.fuzz.Answers;
 import com.plyyard.grpc.testing.fuzz.Gen;
 import com.plyyard.grpc.testing.fuzz.Messages;
 import com.plyyard.grpc.testing.fuzz.Numbers;
+import com.plyyard.grpc.testing.fuzz.Property;
 import com.plyyard.grpc.testing.fuzz.Tally;
 import com.plyyard.grpc.testing.fuzz.Texts;
 import com.plyyard.grpc.testing.fuzz.Wire;
@@ -50,13 +51,11 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.HexFormat;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.ShrinkingMode;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
 
 /**
  * Property: every RPC of RulesService, called with random, mutated, wrong-game and edge inputs, against the packaged
@@ -66,8 +65,9 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  *
  * <p>Valid games come from the service itself (NewGame, LegalMoves, ApplyMove, RemoveSeat) and are then sent as they
  * are, mutated, or to the wrong game. The server runs with a Perft budget of 250 ms (instead of 20 s), so that the
- * deep counts the property asks for end quickly, RESOURCE_EXHAUSTED. jqwik runs it: tries from the build's
- * {@code jqwik.tries.default} (10 000; 100 000 with -Pslow); a failure prints the call and the seed that repeats it.
+ * deep counts the property asks for end quickly, RESOURCE_EXHAUSTED. The harness's {@link Property} runs it: cases
+ * from the build's {@code plyyard.fuzz.tries} (10 000; 100 000 with -Pslow); a failure prints the call and the case
+ * seed that draws it again ({@code -Dplyyard.fuzz.case-seed=…}), and the run's base seed.
  */
 class RulesServicePropertiesIT {
     private static final Set<Status.Code> REFUSALS = EnumSet.of(Status.Code.INVALID_ARGUMENT,
@@ -84,7 +84,7 @@ class RulesServicePropertiesIT {
 
     private static final List<String> RPCS = List.of("ListVariants", "NewGame", "LegalMoves", "ApplyMove",
         "ParsePosition", "FormatPosition", "Perft", "RemoveSeat");
-    /** The valid games the calls start from: always the same ones, so that jqwik's seed alone repeats a run. */
+    /** The valid games the calls start from: always the same ones, so that a case's seed alone repeats its call. */
     private static final long SAMPLES_SEED = 13;
     private static final Tally TALLY = new Tally("rules-service");
 
@@ -98,15 +98,10 @@ class RulesServicePropertiesIT {
      * get (null: any allowed one).
      */
     record Call(String rpc, MethodDescriptor<?, ?> method, Message request, byte[] bytes, Status.Code expected) {
+        /** How a failure shows the call (the property runner cuts it to 2 000 characters). */
         String describe() {
             return rpc + " " + (bytes != null ? "bytes " + HexFormat.of().formatHex(bytes, 0, Math.min(bytes.length, 600))
                 : TextFormat.shortDebugString(request)) + (expected == null ? "" : " (expected " + expected + ")");
-        }
-
-        /** How jqwik shows a failing call: its description, cut to 2 000 characters. */
-        @Override
-        public String toString() {
-            return Tally.bounded(describe(), 2000);
         }
 
         /** The statistics' group: the RPC, or "bytes" for every request mutated on the wire. */
@@ -115,7 +110,7 @@ class RulesServicePropertiesIT {
         }
     }
 
-    @BeforeContainer
+    @BeforeAll
     static void start() {
         Path jar = ServiceProcess.jar("plyyard.rules.jar", Path.of("target", "quarkus-app", "quarkus-run.jar"),
             "rules-service");
@@ -126,7 +121,7 @@ class RulesServicePropertiesIT {
         fuzz = new GameFuzz(GameSamples.collect(new GrpcOracle(stub), SAMPLES_SEED, 40));
     }
 
-    @AfterContainer
+    @AfterAll
     static void stop() {
         if (rules != null) {
             assertServing();
@@ -135,23 +130,22 @@ class RulesServicePropertiesIT {
         }
     }
 
-    @Provide
-    Arbitrary<Call> calls() {
-        return Tally.arbitrary(calls(fuzz));
-    }
-
-    @Property(shrinking = ShrinkingMode.OFF)
-    void everyRpcAnswersWithinTheContract(@ForAll("calls") Call call) {
-        Status status = invoke(call);
-        TALLY.collect(call.group(), status.getCode().name());
-        Answers.check(status, REFUSALS);
-        if (call.expected() != null) {
-            assertEquals(call.expected(), status.getCode(), () -> "the answer was " + Answers.describe(status));
-        }
-        if (status.getCode() != Status.Code.OK || TALLY.cases() % 100 == 0) {
-            assertServing();
-        }
-        TALLY.everyGroupGot(RPCS, "OK", 1000);
+    @TestFactory
+    Stream<DynamicTest> everyRpcAnswersWithinTheContract() {
+        return Property.forAll("rules-service", calls(fuzz))
+            .describedBy(Call::describe)
+            .then("every RPC answered OK at least once", () -> TALLY.assertEveryGroupGot(RPCS, "OK", 1000))
+            .tests(call -> {
+                Status status = invoke(call);
+                TALLY.collect(call.group(), status.getCode().name());
+                Answers.check(status, REFUSALS);
+                if (call.expected() != null) {
+                    assertEquals(call.expected(), status.getCode(), () -> "the answer was " + Answers.describe(status));
+                }
+                if (status.getCode() != Status.Code.OK || TALLY.cases() % 100 == 0) {
+                    assertServing();
+                }
+            });
     }
 
     @SuppressWarnings("unchecked")

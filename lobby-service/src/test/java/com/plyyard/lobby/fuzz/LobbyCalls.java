@@ -7,7 +7,6 @@ import com.google.protobuf.TextFormat;
 import com.plyyard.grpc.testing.fuzz.Gen;
 import com.plyyard.grpc.testing.fuzz.Messages;
 import com.plyyard.grpc.testing.fuzz.Numbers;
-import com.plyyard.grpc.testing.fuzz.Tally;
 import com.plyyard.grpc.testing.fuzz.Texts;
 import com.plyyard.lobby.fuzz.LobbyWorld.P;
 import com.plyyard.lobby.fuzz.LobbyWorld.Ref;
@@ -84,15 +83,10 @@ public final class LobbyCalls {
      */
     public record Call(String rpc, MethodDescriptor<?, ?> method, Message request, Caller caller, boolean stream,
                        Set<Status.Code> expected, BiConsumer<LobbyWorld, Message> onOk) {
+        /** How a failure shows the call (the property runner cuts it to 2 000 characters). */
         public String describe() {
             return rpc + " by " + caller.kind() + (caller.player() == null ? "" : " " + caller.player().name()) + ": "
                 + TextFormat.shortDebugString(request) + (expected == null ? "" : " (expected " + expected + ")");
-        }
-
-        /** How jqwik shows a failing call: its description, cut to 2 000 characters. */
-        @Override
-        public String toString() {
-            return Tally.bounded(describe(), 2000);
         }
     }
 

@@ -10,7 +10,7 @@ import java.util.function.Supplier;
 
 /**
  * A generator of test inputs: one value from a source of randomness. Everything a property draws comes from the one
- * {@link Random} of its case, so the seed of a jqwik try reproduces its input exactly ({@link Tally#arbitrary}).
+ * {@link Random} of its case, so the case's seed reproduces its input exactly ({@link Property}).
  */
 @FunctionalInterface
 public interface Gen<T> {

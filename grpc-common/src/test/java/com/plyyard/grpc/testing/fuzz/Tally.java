@@ -5,23 +5,15 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.statistics.Statistics;
 
 /**
- * The bridge from the harness to jqwik, which runs the properties ({@code @Property} over {@code @ForAll} calls), and
- * what the calls of one property got.
+ * What the calls of one property got: the statistics of a {@link Property} run.
  *
- * <p>Inputs come from a {@link Gen} drawing from the {@link java.util.Random} jqwik hands each try
- * ({@link #arbitrary}), so jqwik's seed repeats every input of a run ({@code @Property(seed = "…")}; after a failure the
- * next run starts with that seed). jqwik does not shrink them: the properties run against live services whose answer to
- * a call may depend on what earlier calls stored, so a failure is reported with the whole input and the seed instead.
- *
- * <p>Each call is counted under its group (the RPC) and label (the status code): in jqwik's statistics report (the label
- * is this tally's name), in its coverage checks ({@link #everyGroupGot}), and in a table written to
+ * <p>Each call is counted under its group (the RPC) and label (the status code): for the coverage check the property
+ * makes after its cases ({@link #assertEveryGroupGot}), and in a table printed and written to
  * {@code target/fuzz/NAME.txt} ({@link #write}), where docs/reliability.md takes its figures from.
  */
 public final class Tally {
@@ -34,18 +26,10 @@ public final class Tally {
         this.name = name;
     }
 
-    /** A jqwik arbitrary that draws from the generator with the try's random source. */
-    public static <T> Arbitrary<T> arbitrary(Gen<T> gen) {
-        return Arbitraries.randomValue(gen::next);
-    }
-
-    /** Counts one call: here and, inside a jqwik try, in jqwik's statistics. */
-    public void collect(String group, String label) {
-        synchronized (this) {
-            counts.computeIfAbsent(group, g -> new TreeMap<>()).merge(label, 1, Integer::sum);
-            cases++;
-        }
-        Statistics.label(name).collect(group, label);
+    /** Counts one call. */
+    public synchronized void collect(String group, String label) {
+        counts.computeIfAbsent(group, g -> new TreeMap<>()).merge(label, 1, Integer::sum);
+        cases++;
     }
 
     /** Calls counted so far. */
@@ -64,12 +48,23 @@ public final class Tally {
     }
 
     /**
-     * A jqwik coverage check, called from the property: once the property has run at least {@code minTries} tries, every
-     * group got the label at least once (every RPC answered OK, say). A shorter run (repeating one failing seed) skips it.
+     * A coverage check, made after the property's cases ({@link Property#then}): once at least {@code minCases} calls
+     * were counted, every group got the label at least once (every RPC answered OK, say). A shorter run (one case rerun
+     * by its seed, a run with few tries) passes it.
+     *
+     * @throws AssertionError naming the groups that never got the label, with the table
      */
-    public void everyGroupGot(Collection<String> groups, String label, int minTries) {
-        Statistics.label(name).coverage(coverage -> groups.forEach(group -> coverage.check(group, label)
-            .count((Integer n, Integer all) -> all < minTries || n > 0)));
+    public synchronized void assertEveryGroupGot(Collection<String> groups, String label, int minCases) {
+        if (cases < minCases) {
+            System.out.println("[fuzz] " + name + ": " + cases + " calls, fewer than " + minCases
+                + ": coverage of " + label + " not checked");
+            return;
+        }
+        List<String> missing = groups.stream().filter(g -> count(g, label) == 0).toList();
+        if (!missing.isEmpty()) {
+            throw new AssertionError(name + ": in " + cases + " calls, never " + label + " for " + missing
+                + System.lineSeparator() + table());
+        }
     }
 
     /** One line per group with its labels and counts, then the totals per label. */
