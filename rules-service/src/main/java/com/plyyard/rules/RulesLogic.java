@@ -3,15 +3,17 @@ package com.plyyard.rules;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
-import com.plyyard.engine.VariantRules;
 import com.plyyard.engine.SeatRemoval;
+import com.plyyard.engine.VariantRules;
 import com.plyyard.engine.Variants;
+import com.plyyard.engine.record.GameRecord;
 import com.plyyard.grpc.Statuses;
 import com.plyyard.mapping.EndReasons;
 import com.plyyard.mapping.GameMapper;
 import com.plyyard.mapping.ProtoMapper;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.ApplyMoveResponse;
+import com.plyyard.proto.v1.EndReason;
 import com.plyyard.proto.v1.FormatPositionRequest;
 import com.plyyard.proto.v1.FormatPositionResponse;
 import com.plyyard.proto.v1.Game;
@@ -26,10 +28,16 @@ import com.plyyard.proto.v1.ParsePositionRequest;
 import com.plyyard.proto.v1.PerftDivide;
 import com.plyyard.proto.v1.PerftRequest;
 import com.plyyard.proto.v1.PerftResponse;
+import com.plyyard.proto.v1.RecordHeaders;
 import com.plyyard.proto.v1.RemoveSeatRequest;
-import com.plyyard.proto.v1.EndReason;
+import com.plyyard.proto.v1.WriteRecordRequest;
+import com.plyyard.proto.v1.WriteRecordResponse;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -43,6 +51,10 @@ import java.util.function.BooleanSupplier;
  */
 @ApplicationScoped
 public class RulesLogic {
+    private static final DateTimeFormatter RECORD_DATE = DateTimeFormatter.ofPattern("yyyy.MM.dd").withZone(ZoneOffset.UTC);
+    /** 9999-12-31T23:59:59.999Z: the last instant a record's yyyy.MM.dd date can say. */
+    private static final long LAST_RECORD_DATE = 253_402_300_799_999L;
+
     private final ProtoMapper mapper = ProtoMapper.standard();
 
     @Inject
@@ -212,6 +224,57 @@ public class RulesLogic {
             b.setSeats(i, b.getSeats(i).toBuilder().setOut(!winners.contains(i)));
         }
         return b.build();
+    }
+
+    /**
+     * A game's record, written by its game's own record writer ({@link com.plyyard.engine.GameModule#record}, the one
+     * {@code ./plyyard} reads records with): the moves replayed from the first position, the headers as tags (each
+     * player under the tag of its seat's colour).
+     */
+    public WriteRecordResponse writeRecord(WriteRecordRequest request) {
+        VariantRules rules = mapper.rules(request.getVariant(), request.getOptions());
+        Position first = request.getPosition().isBlank() ? rules.start() : rules.parse(request.getPosition());
+        RecordHeaders headers = request.getHeaders();
+        List<com.plyyard.engine.Seat> seats = first.seats();
+        if (headers.getPlayersCount() > seats.size()) {
+            throw new InvalidInputException(headers.getPlayersCount() + " players were given for the " + seats.size()
+                + " seats of " + rules.id() + "; give at most one a seat.");
+        }
+        long date = headers.getDateEpochMillis();
+        if (date < 0 || date > LAST_RECORD_DATE) {
+            throw new InvalidInputException("The date " + date + " (epoch milliseconds) is not between 1970 and the end of "
+                + "9999; 0 leaves it unknown.");
+        }
+        for (int i = 0; i < request.getMovesCount(); i++) {
+            if (request.getMoves(i).isBlank()) {
+                throw new InvalidInputException("Move " + (i + 1) + " of the record is empty.");
+            }
+        }
+        Map<String, String> tags = new LinkedHashMap<>();
+        putTag(tags, "Event", headers.getEvent());
+        putTag(tags, "Site", headers.getSite());
+        putTag(tags, "Date", date == 0 ? "" : RECORD_DATE.format(Instant.ofEpochMilli(date)));
+        putTag(tags, "Round", headers.getRound());
+        for (int i = 0; i < headers.getPlayersCount(); i++) {
+            putTag(tags, capital(seats.get(i).colour()), headers.getPlayers(i));
+        }
+        putTag(tags, "Termination", headers.getResult().getDescription());
+        GameRecord record = Variants.module(first).record(first, request.getMovesList(), tags);
+        GameMapper.RecordFormat format = mapper.mapper(rules.game()).orElseThrow().recordFormat();
+        return WriteRecordResponse.newBuilder()
+            .setText(record.write())
+            .setFormat(format.name())
+            .setFileExtension(format.fileExtension())
+            .setMediaType(format.mediaType())
+            .setResult(record.result())
+            .build();
+    }
+
+    /** A tag with a value; a blank value leaves the tag to the writer ("?" for the roster tags). */
+    private static void putTag(Map<String, String> tags, String tag, String value) {
+        if (!value.isBlank()) {
+            tags.put(tag, value.strip());
+        }
     }
 
     private static String capital(String s) {
