@@ -1,7 +1,6 @@
 package com.plyyard.lobby.match;
 
 import com.plyyard.grpc.InputLimits;
-import com.plyyard.lobby.common.Ids;
 import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.lobby.db.UnitOfWork;
 import com.plyyard.lobby.rules.RulesClient;
@@ -20,8 +19,8 @@ import java.util.UUID;
 
 /**
  * GetMatchRecord: the match's game record, written by rules-service with the engine's writers (WriteRecord) from the
- * stored moves, seats and result. The match is read in a short transaction and rules-service asked after it, as for
- * the legal moves; nothing is written.
+ * stored moves, seats and result. The match is read as GetMatch reads it (the id checked, NOT_FOUND, a short
+ * transaction) and rules-service asked after it, as for the legal moves; nothing is written.
  */
 @ApplicationScoped
 public class MatchRecords {
@@ -32,10 +31,7 @@ public class MatchRecords {
     UnitOfWork unitOfWork;
 
     @Inject
-    MatchRepository matches;
-
-    @Inject
-    MatchViews views;
+    MatchQueries queries;
 
     @Inject
     MatchEventLog events;
@@ -44,18 +40,10 @@ public class MatchRecords {
     RulesClient rules;
 
     public MatchRecord record(String matchIdText) {
-        UUID id = Ids.parse(matchIdText, "match");
-        record Stored(Match match, List<MatchEvent> seatOuts) {
-        }
-        Stored stored = unitOfWork.call(() -> {
-            MatchEntity m = matches.lockForRead(id);
-            if (m == null) {
-                throw MatchChanges.notFound(id);
-            }
-            return new Stored(views.view(m, matches.seats(id), true), events.seatOuts(id));
-        });
-        Match m = stored.match();
-        refuseUnrecordable(m, stored.seatOuts());
+        Match m = queries.get(matchIdText);
+        // read after the match: a seat that left since has a version above the match's moves, which it cannot affect
+        List<MatchEvent> seatOuts = unitOfWork.call(() -> events.seatOuts(UUID.fromString(m.getId())));
+        refuseUnrecordable(m, seatOuts);
         RecordHeaders.Builder headers = RecordHeaders.newBuilder()
             .setEvent("Ply Yard match " + m.getId())
             .setSite("Ply Yard")
