@@ -7,7 +7,7 @@
 // by moves, as the game's record is, with the latest move always in view; a short rules panel goes with each game.
 
 import { $, h, fill, colourOf, capital, clockText, num, errorText, followStream, sleep, timeControlText, variantName, outcomeFor } from "./util.js";
-import { record, recordFile, numbering, moverOf } from "./record.js";
+import { downloadRecord, numbering, moverOf } from "./record.js";
 import { MatchStatus, SeatKind } from "./gen/plyyard/v1/lobby_pb.js";
 import { rulesPanel, rulesTitle, notationLegend } from "./help.js";
 import { DraughtsBoard } from "./boards/draughts.js";
@@ -800,16 +800,14 @@ export class GameView {
     $("rematch-status").textContent = this.rematchWaiting;
   }
 
-  download() {
+  /** The match's record as the server writes it (GetMatchRecord), saved under the name the server gives. */
+  async download() {
     if (!this.match) return;
-    const text = record(this.match);
-    const { name, type } = recordFile(this.match);
-    const url = URL.createObjectURL(new Blob([text], { type: type + ";charset=utf-8" }));
-    const a = h("a", { href: url, download: name, hidden: true });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    try {
+      await downloadRecord(this.api.match, this.match.id);
+    } catch (e) {
+      $("move-error").textContent = errorText(e);
+    }
   }
 }
 
