@@ -22,7 +22,7 @@ public record InputLimits(int defaultMaxChars, Map<String, Integer> maxCharsByFi
     /** The limits of the Ply Yard contracts: ids and names are short, positions and moves a little longer. */
     public static final InputLimits PLY_YARD = new InputLimits(64, Map.of(
         "position", 1024, "start_position", 1024,  // a 10×10 position with counters, with room to spare
-        "move", 256,                                // the longest draughts capture path is 20 squares
+        "move", 256, "moves", 256,                  // the longest draughts capture path is 20 squares
         "pv", 256,
         "description", 400), 1024, 1 << 20);
 

@@ -67,5 +67,6 @@ class InputLimitsTest {
         assertEquals(64, InputLimits.PLY_YARD.defaultMaxChars());
         assertEquals(1024, InputLimits.PLY_YARD.maxCharsByField().get("position"));
         assertEquals(256, InputLimits.PLY_YARD.maxCharsByField().get("move"));
+        assertEquals(256, InputLimits.PLY_YARD.maxCharsByField().get("moves"), "a record's moves, as long as one move");
     }
 }

@@ -13,16 +13,21 @@ import com.plyyard.lobby.support.TestPlayer;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.DraughtsMove;
 import com.plyyard.proto.v1.DraughtsPiece;
+import com.plyyard.proto.v1.GetMatchRecordRequest;
 import com.plyyard.proto.v1.GetMatchRequest;
 import com.plyyard.proto.v1.LobbyServiceGrpc;
 import com.plyyard.proto.v1.Match;
 import com.plyyard.proto.v1.MatchMove;
+import com.plyyard.proto.v1.MatchRecord;
 import com.plyyard.proto.v1.MatchStatus;
 import com.plyyard.proto.v1.OutcomeKind;
 import com.plyyard.proto.v1.RegisterRequest;
 import com.plyyard.proto.v1.SeatKind;
 import io.grpc.Status;
 import io.quarkus.test.junit.QuarkusTest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -173,6 +178,16 @@ class DraughtsBrowserIT extends BrowserTestBase {
         spectator.screenshot("draughts-spectator");
         assertEquals(notations.size(), (int) end.getMovesList().stream().map(MatchMove::getPly).distinct().count());
 
+        // the record: the file the page saves is the server's record (GetMatchRecord), byte for byte, under its name
+        Path downloads = player.downloadsTo("draughts");
+        player.click("#download");
+        MatchRecord record = reader.matches().getMatchRecord(GetMatchRecordRequest.newBuilder().setMatchId(id).build());
+        assertEquals("plyyard-" + id + ".pdn", record.getFileName());
+        Path file = downloads.resolve(record.getFileName());
+        player.await("the record downloaded as " + file.getFileName(), d -> Files.isRegularFile(file));
+        assertEquals(record.getText(), read(file));
+        assertTrue(record.getText().contains("[White \"" + name + "\"]"), record.getText());
+
         // back in the lobby: "My matches" says how it went, and leaving ended the match's stream cleanly (an answer
         // read to its end, status 200 — not a request the browser cancelled, which it would list as failed)
         player.click("#back-to-lobby");
@@ -227,6 +242,14 @@ class DraughtsBrowserIT extends BrowserTestBase {
             .collect(Collectors.toCollection(TreeSet::new));
         b.await("the last move highlighted: " + lastSquares + ", captured " + emptied,
             d -> squares(b, ".sq.last").equals(lastSquares) && squares(b, ".sq.last-captured").equals(emptied));
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @SuppressWarnings("unchecked")

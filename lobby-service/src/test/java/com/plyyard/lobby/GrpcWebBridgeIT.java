@@ -4,7 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.plyyard.lobby.support.LobbyTestBase;
+import com.plyyard.lobby.support.TestPlayer;
+import com.plyyard.proto.v1.GetMatchRecordRequest;
 import com.plyyard.proto.v1.LobbyEvent;
+import com.plyyard.proto.v1.Match;
+import com.plyyard.proto.v1.MatchRecord;
 import com.plyyard.proto.v1.RegisterRequest;
 import com.plyyard.proto.v1.RegisterResponse;
 import com.plyyard.proto.v1.WatchLobbyRequest;
@@ -110,6 +114,19 @@ class GrpcWebBridgeIT extends LobbyTestBase {
         Frames me = unary("plyyard.v1.LobbyService/WhoAmI", WhoAmIRequest.getDefaultInstance().toByteArray(), r.getToken());
         assertEquals("0", me.status());
         assertEquals(r.getPlayer(), Player.parseFrom(me.messages().get(0)));
+    }
+
+    @Test
+    void aMatchRecordThroughTheBridgeIsTheRecordOfANativeCall() throws Exception {
+        TestPlayer white = register("web-rec-w");
+        TestPlayer black = register("web-rec-b");
+        Match m = white.move(started("draughts:fmjd", clock(0, 0), white, black), "32-28");
+        GetMatchRecordRequest request = GetMatchRecordRequest.newBuilder().setMatchId(m.getId()).build();
+        Frames web = unary("plyyard.v1.MatchService/GetMatchRecord", request.toByteArray(), black.token());
+        assertEquals("0", web.status(), web.trailers());
+        MatchRecord record = MatchRecord.parseFrom(web.messages().get(0));
+        assertEquals(black.matches().getMatchRecord(request), record);
+        assertTrue(record.getText().endsWith("\n1. 32-28 *\n"), record.getText());
     }
 
     @Test

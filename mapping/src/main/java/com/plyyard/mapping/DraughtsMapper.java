@@ -81,6 +81,11 @@ public final class DraughtsMapper implements GameMapper {
     }
 
     @Override
+    public RecordFormat recordFormat() {
+        return new RecordFormat("PDN", "pdn", "application/x-pdn");
+    }
+
+    @Override
     public FormatPositionRequest.SourceCase boardSourceCase() {
         return FormatPositionRequest.SourceCase.DRAUGHTS;
     }

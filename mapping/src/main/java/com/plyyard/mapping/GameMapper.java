@@ -46,4 +46,17 @@ public interface GameMapper {
      * @throws com.plyyard.engine.InvalidInputException if the board is malformed
      */
     String boardToText(FormatPositionRequest request);
+
+    /** How this game's records go to a file: the format's name, the file extension and the media type. */
+    RecordFormat recordFormat();
+
+    /**
+     * A game record format as a file.
+     *
+     * @param name          e.g. "PDN"
+     * @param fileExtension without the leading dot, e.g. "pdn" or "ploy.txt"
+     * @param mediaType     e.g. "application/x-pdn"
+     */
+    record RecordFormat(String name, String fileExtension, String mediaType) {
+    }
 }

@@ -16,6 +16,16 @@ import com.plyyard.proto.v1.LegalMovesResponse;
 import com.plyyard.proto.v1.NewGameRequest;
 import com.plyyard.proto.v1.RemoveSeatRequest;
 import java.util.List;
+import com.plyyard.engine.record.GameRecord;
+import com.plyyard.engine.VariantRules;
+import com.plyyard.proto.v1.RecordHeaders;
+import com.plyyard.proto.v1.WriteRecordRequest;
+import com.plyyard.proto.v1.WriteRecordResponse;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The game operations of RulesService over the proto contracts, without the service around them: rules-service serves
@@ -23,6 +33,10 @@ import java.util.List;
  * {@link EngineStatuses} turns them into statuses. Stateless; blocking (engine work).
  */
 public final class GameOperations {
+    private static final DateTimeFormatter RECORD_DATE = DateTimeFormatter.ofPattern("yyyy.MM.dd").withZone(ZoneOffset.UTC);
+    /** 9999-12-31T23:59:59.999Z: the last instant a record's yyyy.MM.dd date can say. */
+    private static final long LAST_RECORD_DATE = 253_402_300_799_999L;
+
     private final ProtoMapper mapper;
 
     public GameOperations(ProtoMapper mapper) {
@@ -118,5 +132,56 @@ public final class GameOperations {
     private static String stripDot(String s) {
         String t = s.strip();
         return t.endsWith(".") ? t.substring(0, t.length() - 1) : t;
+    }
+
+    /**
+     * A game's record, written by its game's own record writer ({@link com.plyyard.engine.GameModule#record}, the one
+     * {@code ./plyyard} reads records with): the moves replayed from the first position, the headers as tags (each
+     * player under the tag of its seat's colour).
+     */
+    public WriteRecordResponse writeRecord(WriteRecordRequest request) {
+        VariantRules rules = mapper.rules(request.getVariant(), request.getOptions());
+        Position first = request.getPosition().isBlank() ? rules.start() : rules.parse(request.getPosition());
+        RecordHeaders headers = request.getHeaders();
+        List<com.plyyard.engine.Seat> seats = first.seats();
+        if (headers.getPlayersCount() > seats.size()) {
+            throw new InvalidInputException(headers.getPlayersCount() + " players were given for the " + seats.size()
+                + " seats of " + rules.id() + "; give at most one a seat.");
+        }
+        long date = headers.getDateEpochMillis();
+        if (date < 0 || date > LAST_RECORD_DATE) {
+            throw new InvalidInputException("The date " + date + " (epoch milliseconds) is not between 1970 and the end of "
+                + "9999; 0 leaves it unknown.");
+        }
+        for (int i = 0; i < request.getMovesCount(); i++) {
+            if (request.getMoves(i).isBlank()) {
+                throw new InvalidInputException("Move " + (i + 1) + " of the record is empty.");
+            }
+        }
+        Map<String, String> tags = new LinkedHashMap<>();
+        putTag(tags, "Event", headers.getEvent());
+        putTag(tags, "Site", headers.getSite());
+        putTag(tags, "Date", date == 0 ? "" : RECORD_DATE.format(Instant.ofEpochMilli(date)));
+        putTag(tags, "Round", headers.getRound());
+        for (int i = 0; i < headers.getPlayersCount(); i++) {
+            putTag(tags, capital(seats.get(i).colour()), headers.getPlayers(i));
+        }
+        putTag(tags, "Termination", headers.getResult().getDescription());
+        GameRecord record = Variants.module(first).record(first, request.getMovesList(), tags);
+        GameMapper.RecordFormat format = mapper.mapper(rules.game()).orElseThrow().recordFormat();
+        return WriteRecordResponse.newBuilder()
+            .setText(record.write())
+            .setFormat(format.name())
+            .setFileExtension(format.fileExtension())
+            .setMediaType(format.mediaType())
+            .setResult(record.result())
+            .build();
+    }
+
+    /** A tag with a value; a blank value leaves the tag to the writer ("?" for the roster tags). */
+    private static void putTag(Map<String, String> tags, String tag, String value) {
+        if (!value.isBlank()) {
+            tags.put(tag, value.strip());
+        }
     }
 }

@@ -143,6 +143,11 @@ public final class PiracyMapper implements GameMapper {
     }
 
     @Override
+    public RecordFormat recordFormat() {
+        return new RecordFormat("Piracy record", "piracy.txt", "text/plain");
+    }
+
+    @Override
     public FormatPositionRequest.SourceCase boardSourceCase() {
         return FormatPositionRequest.SourceCase.PIRACY;
     }

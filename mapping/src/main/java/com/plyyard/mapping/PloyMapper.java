@@ -96,6 +96,11 @@ public final class PloyMapper implements GameMapper {
     }
 
     @Override
+    public RecordFormat recordFormat() {
+        return new RecordFormat("Ploy record", "ploy.txt", "text/plain");
+    }
+
+    @Override
     public FormatPositionRequest.SourceCase boardSourceCase() {
         return FormatPositionRequest.SourceCase.PLOY;
     }

@@ -16,6 +16,8 @@ import com.plyyard.proto.v1.PerftRequest;
 import com.plyyard.proto.v1.PerftResponse;
 import com.plyyard.proto.v1.RemoveSeatRequest;
 import com.plyyard.proto.v1.RulesServiceGrpc;
+import com.plyyard.proto.v1.WriteRecordRequest;
+import com.plyyard.proto.v1.WriteRecordResponse;
 import io.grpc.stub.StreamObserver;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
@@ -80,6 +82,12 @@ public class RulesGrpcService extends RulesServiceGrpc.RulesServiceImplBase {
     @Blocking
     public void removeSeat(RemoveSeatRequest request, StreamObserver<GameState> out) {
         unary("RemoveSeat", request, out, (r, gone) -> logic.removeSeat(r));
+    }
+
+    @Override
+    @Blocking
+    public void writeRecord(WriteRecordRequest request, StreamObserver<WriteRecordResponse> out) {
+        unary("WriteRecord", request, out, (r, gone) -> logic.writeRecord(r));
     }
 
     @FunctionalInterface

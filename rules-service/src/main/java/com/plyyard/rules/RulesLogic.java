@@ -24,6 +24,8 @@ import com.plyyard.proto.v1.PerftDivide;
 import com.plyyard.proto.v1.PerftRequest;
 import com.plyyard.proto.v1.PerftResponse;
 import com.plyyard.proto.v1.RemoveSeatRequest;
+import com.plyyard.proto.v1.WriteRecordRequest;
+import com.plyyard.proto.v1.WriteRecordResponse;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Locale;
@@ -149,5 +151,9 @@ public class RulesLogic {
             }
             return b.setMillis((System.nanoTime() - start) / 1_000_000L).build();
         }
+    }
+
+    public WriteRecordResponse writeRecord(WriteRecordRequest request) {
+        return operations.writeRecord(request);
     }
 }

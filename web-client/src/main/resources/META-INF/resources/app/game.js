@@ -7,17 +7,20 @@
 // by moves, as the game's record is, with the latest move always in view; a short rules panel goes with each game.
 
 import { $, h, fill, colourOf, capital, clockText, num, errorText, followStream, sleep, timeControlText, variantName, outcomeFor } from "./util.js";
-import { record, recordFile, numbering, moverOf } from "./record.js";
+import { downloadRecord, numbering, moverOf } from "./record.js";
+import { MatchStatus, SeatKind } from "./gen/plyyard/v1/lobby_pb.js";
 import { rulesPanel, rulesTitle, notationLegend } from "./help.js";
 import { DraughtsBoard } from "./boards/draughts.js";
 import { PloyBoard } from "./boards/ploy.js";
 import { PiracyBoard, sinksOwnShip, headingAfter, screenArrow, shipToMove, HEADING_NAMES } from "./boards/piracy.js";
 
-const STATUS = { 0: "waiting", 1: "waiting", 2: "active", 3: "finished", 4: "aborted" };
-const SEAT_PLAYER = 1;
-const SEAT_AI = 2;
-const SEAT_OPEN = 3;
-const SEAT_INVITED = 4;
+const STATUS = {
+  [MatchStatus.MATCH_STATUS_UNSPECIFIED]: "waiting",
+  [MatchStatus.MATCH_WAITING]: "waiting",
+  [MatchStatus.MATCH_ACTIVE]: "active",
+  [MatchStatus.MATCH_FINISHED]: "finished",
+  [MatchStatus.MATCH_ABORTED]: "aborted",
+};
 const LEVELS = ["", "beginner", "casual", "club", "expert", "max"];
 const RULES_SEEN_KEY = "plyyard.rules-seen";
 
@@ -224,11 +227,11 @@ export class GameView {
     switch (e?.case) {
       case "seatJoined": {
         const seat = m.seats[e.value.seat];
-        if (seat) { seat.kind = SEAT_PLAYER; seat.player = e.value.player; }
+        if (seat) { seat.kind = SeatKind.SEAT_PLAYER; seat.player = e.value.player; }
         break;
       }
       case "started":
-        m.status = 2;
+        m.status = MatchStatus.MATCH_ACTIVE;
         this.clockAt = at;
         positionChanged = true;
         break;
@@ -294,7 +297,7 @@ export class GameView {
     this.version = match.version;
     this.clocks = (match.seats ?? []).map((s) => num(s.clockMillis));
     this.clockAt = num(match.clockAtEpochMillis);
-    if (firstTime && (match.status === 3 || match.status === 4)) {
+    if (firstTime && (match.status === MatchStatus.MATCH_FINISHED || match.status === MatchStatus.MATCH_ABORTED)) {
       this.endSeen = true;
       this.announce(this.endSentence());
     } else if (firstTime) {
@@ -306,7 +309,7 @@ export class GameView {
   /** How the game ended, for the status line. */
   endSentence() {
     const m = this.match;
-    if (m.status === 4) return "The match was aborted.";
+    if (m.status === MatchStatus.MATCH_ABORTED) return "The match was aborted.";
     const mine = outcomeFor(m, this.mySeats());
     const you = mine === "won" ? "You won. " : mine === "lost" ? "You lost. " : "";
     return `Game over. ${you}${m.result?.description ?? ""}`.trim();
@@ -315,7 +318,7 @@ export class GameView {
   mySeats() {
     const me = this.me();
     if (!this.match || !me) return [];
-    return this.match.seats.filter((s) => s.kind === SEAT_PLAYER && s.player?.id === me.id).map((s) => s.index);
+    return this.match.seats.filter((s) => s.kind === SeatKind.SEAT_PLAYER && s.player?.id === me.id).map((s) => s.index);
   }
 
   /** The seat whose player makes the next move (a partner may play an out seat's turns). */
@@ -327,7 +330,7 @@ export class GameView {
   }
 
   myTurn() {
-    return this.match?.status === 2 && this.mySeats().includes(this.mover());
+    return this.match?.status === MatchStatus.MATCH_ACTIVE && this.mySeats().includes(this.mover());
   }
 
   /** The legal moves the viewer may make now. */
@@ -400,7 +403,7 @@ export class GameView {
     const seq = ++this.legalSeq;
     this.pendingLegal = undefined;
     const m = this.match;
-    if (!m || m.status !== 2) {
+    if (!m || m.status !== MatchStatus.MATCH_ACTIVE) {
       this.applyLegal([], this.version);
       return;
     }
@@ -435,20 +438,20 @@ export class GameView {
   renderSeats() {
     const m = this.match;
     const mine = this.mySeats();
-    const mover = m.status === 2 ? m.state?.toMove : -1;
+    const mover = m.status === MatchStatus.MATCH_ACTIVE ? m.state?.toMove : -1;
     const ol = $("seats");
     const items = m.seats.map((s) => {
       const col = colourOf(s.colour);
       let who;
-      if (s.kind === SEAT_PLAYER) who = s.player?.name ?? "?";
-      else if (s.kind === SEAT_AI) who = `AI (${LEVELS[s.aiLevel] ?? "level " + s.aiLevel})`;
-      else if (s.kind === SEAT_INVITED) who = `${s.player?.name ?? "?"} (invited)`;
+      if (s.kind === SeatKind.SEAT_PLAYER) who = s.player?.name ?? "?";
+      else if (s.kind === SeatKind.SEAT_AI) who = `AI (${LEVELS[s.aiLevel] ?? "level " + s.aiLevel})`;
+      else if (s.kind === SeatKind.SEAT_INVITED) who = `${s.player?.name ?? "?"} (invited)`;
       else who = "open seat";
       const stateSeat = m.state?.seats?.[s.index];
       const out = s.out || stateSeat?.out;
       const flags = [];
       if (mine.includes(s.index)) flags.push("you");
-      if (s.kind === SEAT_PLAYER && !s.connected) flags.push("away");
+      if (s.kind === SeatKind.SEAT_PLAYER && !s.connected) flags.push("away");
       if (out) flags.push("out");
       if (s.offersDraw) flags.push("offers a draw");
       if (stateSeat && stateSeat.playedBy !== s.index && !out) flags.push(`played by ${capital(m.seats[stateSeat.playedBy]?.colour ?? "")}`);
@@ -463,16 +466,16 @@ export class GameView {
     fill(ol, items);
     const turn = $("turn");
     let text = "";
-    if (m.status === 1) text = "Waiting for players to take the open seats.";
-    else if (m.status === 2) {
+    if (m.status === MatchStatus.MATCH_WAITING) text = "Waiting for players to take the open seats.";
+    else if (m.status === MatchStatus.MATCH_ACTIVE) {
       const s = m.seats[m.state?.toMove ?? 0];
       const moverSeat = this.mover();
-      const whoName = m.seats[moverSeat]?.kind === SEAT_AI ? "the AI" : m.seats[moverSeat]?.player?.name ?? "?";
+      const whoName = m.seats[moverSeat]?.kind === SeatKind.SEAT_AI ? "the AI" : m.seats[moverSeat]?.player?.name ?? "?";
       text = this.myTurn() ? `Your move (${capital(s?.colour ?? "")}).` : `${capital(s?.colour ?? "")} to move (${whoName}).`;
-    } else if (m.status === 3) {
+    } else if (m.status === MatchStatus.MATCH_FINISHED) {
       const o = outcomeFor(m, mine);
       text = o === "won" ? "Game over: you won." : o === "lost" ? "Game over: you lost." : o === "draw" ? "Game over: a draw." : "Game over.";
-    } else if (m.status === 4) {
+    } else if (m.status === MatchStatus.MATCH_ABORTED) {
       text = "The match was aborted.";
     }
     if (turn.textContent !== text) turn.textContent = text;
@@ -577,14 +580,14 @@ export class GameView {
   idleReason() {
     const m = this.match;
     if (!m) return "The match is loading…";
-    if (m.status === 3) return "The game is over.";
-    if (m.status === 4) return "The match was aborted.";
-    if (m.status !== 2) return "The game starts when every seat is taken.";
+    if (m.status === MatchStatus.MATCH_FINISHED) return "The game is over.";
+    if (m.status === MatchStatus.MATCH_ABORTED) return "The match was aborted.";
+    if (m.status !== MatchStatus.MATCH_ACTIVE) return "The game starts when every seat is taken.";
     if (!this.mySeats().length) return "You are watching this match: only its players move.";
     if (!this.myTurn()) {
       const toMove = m.state?.toMove ?? 0;
       const moverSeat = m.seats[this.mover()];
-      const who = moverSeat?.kind === SEAT_AI ? "the AI" : moverSeat?.player?.name ?? "?";
+      const who = moverSeat?.kind === SeatKind.SEAT_AI ? "the AI" : moverSeat?.player?.name ?? "?";
       return `Not your turn: ${capital(m.seats[toMove]?.colour ?? "")} (${who}) is to move.`;
     }
     if (this.busy) return "Your move is on its way…";
@@ -612,8 +615,8 @@ export class GameView {
     show("abort", seated && (status === "waiting" || (active && (m.moves?.length ?? 0) === 0)));
     show("rematch", seated && (status === "finished" || status === "aborted"));
     const me = this.me();
-    const canJoin = !seated && status === "waiting" && m.seats.some((s) => s.kind === SEAT_OPEN
-      || (s.kind === SEAT_INVITED && me && s.player?.name?.toLowerCase() === me.name.toLowerCase()));
+    const canJoin = !seated && status === "waiting" && m.seats.some((s) => s.kind === SeatKind.SEAT_OPEN
+      || (s.kind === SeatKind.SEAT_INVITED && me && s.player?.name?.toLowerCase() === me.name.toLowerCase()));
     show("join", canJoin);
     show("download", true);   // once the match is known
     show("move-form", seated && active);
@@ -661,7 +664,7 @@ export class GameView {
     const m = this.match;
     if (!m || !this.hasClock()) return;
     const now = Date.now() + (this.serverOffset ?? 0);
-    const running = m.status === 2 ? m.state?.toMove : -1;
+    const running = m.status === MatchStatus.MATCH_ACTIVE ? m.state?.toMove : -1;
     for (const el of this.root.querySelectorAll("[data-clock]")) {
       const i = Number(/** @type {HTMLElement} */ (el).dataset.clock);
       let ms = this.clocks[i] ?? 0;
@@ -797,16 +800,14 @@ export class GameView {
     $("rematch-status").textContent = this.rematchWaiting;
   }
 
-  download() {
+  /** The match's record as the server writes it (GetMatchRecord), saved under the name the server gives. */
+  async download() {
     if (!this.match) return;
-    const text = record(this.match);
-    const { name, type } = recordFile(this.match);
-    const url = URL.createObjectURL(new Blob([text], { type: type + ";charset=utf-8" }));
-    const a = h("a", { href: url, download: name, hidden: true });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    try {
+      await downloadRecord(this.api.match, this.match.id);
+    } catch (e) {
+      $("move-error").textContent = errorText(e);
+    }
   }
 }
 

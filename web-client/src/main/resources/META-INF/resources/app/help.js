@@ -4,6 +4,7 @@
 // here decides what is legal — the server's legal moves do.
 
 import { h } from "./util.js";
+import { PiracySide, PiracySurvivorSinks, PloyPartnership } from "./gen/plyyard/v1/games_pb.js";
 
 /** @typedef {any} Match  a plyyard.v1.Match (protobuf-es) */
 
@@ -96,7 +97,7 @@ function ploy(m) {
     "Whoever captures a Commander takes over every piece its player had. Out players are skipped; the last one standing wins.",
   ] : [
     "Green and Yellow play against Red and Blue; partners never capture or jump each other's pieces.",
-    p.partnership === 2
+    p.partnership === PloyPartnership.PLOY_PARTNERSHIP_3M
       ? "Pieces never change hands: a player without a Commander still moves their pieces; a seat with no pieces left is played by the partner."
       : "When a player is out (Commander captured, or nothing left but the Commander) the partner takes over their pieces and their turns, and may move any piece of the team. A team loses when both partners are out.",
   ];
@@ -129,8 +130,8 @@ function piracy(m, flip) {
   const opts = m.variant?.options?.game;
   const p = opts?.case === "piracy" ? opts.value : {};
   const circle = p.circleRule !== false;
-  const survivorLoses = p.survivorSinks === 2;
-  const silverFirst = p.first === 2;
+  const survivorLoses = p.survivorSinks === PiracySurvivorSinks.SURVIVOR_SINKS_LOSS;
+  const silverFirst = p.first === PiracySide.SILVER;
   return [
     h("p", {}, `Two ships on a sea with an island: Cook starts in the port at a1, Silver in the port at the far corner. ${silverFirst ? "Silver" : "Cook"} moves first; then the sides take turns.`),
     section("Sailing", [

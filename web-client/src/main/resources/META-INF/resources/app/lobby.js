@@ -4,8 +4,22 @@
 // seeks and challenges. A pairing (pool ticket, seek, challenge or rematch) opens its match at once.
 
 import { $, h, fill, VARIANTS, variantName, options, TIME_CONTROLS, timeControl, timeControlText, errorText, followStream, capital, outcomeFor } from "./util.js";
+import { MatchStatus, SeatKind } from "./gen/plyyard/v1/lobby_pb.js";
+import { ChallengeStatus, SeekStatus, TicketStatus } from "./gen/plyyard/v1/matchmaking_pb.js";
 
-const MATCH_STATUS = { 1: "waiting", 2: "active", 3: "finished", 4: "aborted" };
+const MATCH_STATUS = {
+  [MatchStatus.MATCH_WAITING]: "waiting",
+  [MatchStatus.MATCH_ACTIVE]: "active",
+  [MatchStatus.MATCH_FINISHED]: "finished",
+  [MatchStatus.MATCH_ABORTED]: "aborted",
+};
+/** My matches in this order: my games going on first, then those waiting, then the ended ones. */
+const MATCH_ORDER = {
+  [MatchStatus.MATCH_ACTIVE]: 0,
+  [MatchStatus.MATCH_WAITING]: 1,
+  [MatchStatus.MATCH_FINISHED]: 2,
+  [MatchStatus.MATCH_ABORTED]: 3,
+};
 const OUTCOME_WORDS = { won: "Won", lost: "Lost", draw: "Draw", aborted: "Aborted" };
 
 /** Pool key of a GameSpec: variant, clock, rated. @param {any} g */
@@ -137,7 +151,7 @@ export class LobbyView {
     this.version = ev.version;
     switch (e?.case) {
       case "seek":
-        if (e.value.status === 1) this.seeks.set(e.value.id, e.value);
+        if (e.value.status === SeekStatus.SEEK_OPEN) this.seeks.set(e.value.id, e.value);
         else this.seeks.delete(e.value.id);
         break;
       case "pool":
@@ -147,7 +161,7 @@ export class LobbyView {
         this.paired(e.value);
         break;
       case "challenge":
-        if (e.value.status === 1) this.challenges.set(e.value.id, e.value);
+        if (e.value.status === ChallengeStatus.CHALLENGE_OPEN) this.challenges.set(e.value.id, e.value);
         else this.challenges.delete(e.value.id);
         break;
       case "party":
@@ -293,16 +307,15 @@ export class LobbyView {
   /** @param {any[]} matches */
   renderMatches(matches) {
     const me = this.me();
-    const order = { 2: 0, 1: 1, 3: 2, 4: 3 };
-    const sorted = [...matches].sort((a, b) => (order[a.status] ?? 9) - (order[b.status] ?? 9));
+    const sorted = [...matches].sort((a, b) => (MATCH_ORDER[a.status] ?? 9) - (MATCH_ORDER[b.status] ?? 9));
     fill($("my-matches"), sorted.map((m) => {
       const others = (m.seats ?? []).filter((s) => s.player?.id !== me?.id)
-        .map((s) => s.kind === 2 ? "AI" : s.kind === 3 ? "open" : s.player?.name ?? "?").join(", ");
+        .map((s) => s.kind === SeatKind.SEAT_AI ? "AI" : s.kind === SeatKind.SEAT_OPEN ? "open" : s.player?.name ?? "?").join(", ");
       const toMove = m.state?.toMove;
       const moverSeat = m.state?.seats?.[toMove]?.playedBy ?? toMove;
-      const myTurn = m.status === 2 && m.seats?.[moverSeat]?.player?.id === me?.id;
+      const myTurn = m.status === MatchStatus.MATCH_ACTIVE && m.seats?.[moverSeat]?.player?.id === me?.id;
       const status = MATCH_STATUS[m.status] ?? "?";
-      const mySeats = (m.seats ?? []).filter((s) => s.kind === 1 && s.player?.id === me?.id).map((s) => s.index);
+      const mySeats = (m.seats ?? []).filter((s) => s.kind === SeatKind.SEAT_PLAYER && s.player?.id === me?.id).map((s) => s.index);
       // a finished match says how it went for me (won, lost, draw) and how it ended (the result's sentence)
       const outcome = outcomeFor(m, mySeats);
       const how = m.result?.description ?? "";
@@ -331,7 +344,7 @@ export class LobbyView {
     const aiFill = /** @type {HTMLInputElement} */ ($("pool-ai-fill")).checked;
     try {
       const t = await this.api.mm.joinPool({ game: this.spec(variant, "pool-time"), partyId, allowAiFill: aiFill });
-      if (t.status === 2 && t.matchId) {
+      if (t.status === TicketStatus.TICKET_PAIRED && t.matchId) {
         this.paired({ matchId: t.matchId });
         return;
       }

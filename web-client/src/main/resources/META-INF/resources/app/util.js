@@ -1,5 +1,8 @@
 // Small helpers shared by the page's modules: DOM building, variants, seat colours, BigInt care.
 
+import { OutcomeKind } from "./gen/plyyard/v1/games_pb.js";
+import { MatchStatus } from "./gen/plyyard/v1/lobby_pb.js";
+
 /**
  * Creates an element: `h("button", {class: "x", onclick: f}, "text", child)`.
  * Attributes starting with "on" become listeners; `hidden`, `disabled` etc. are set as properties when boolean.
@@ -162,9 +165,9 @@ export function timeControlText(tc) {
  * @param {any} m a Match @param {number[]} seats
  */
 export function outcomeFor(m, seats) {
-  if (m?.status === 4) return "aborted";
-  if (m?.status !== 3 || !m.result) return "";
-  if (m.result.kind === 2) return "draw";
+  if (m?.status === MatchStatus.MATCH_ABORTED) return "aborted";
+  if (m?.status !== MatchStatus.MATCH_FINISHED || !m.result) return "";
+  if (m.result.kind === OutcomeKind.DRAW) return "draw";
   if (!seats.length) return "";
   return (m.result.winners ?? []).some((w) => seats.includes(w)) ? "won" : "lost";
 }

@@ -7,10 +7,12 @@ import com.plyyard.lobby.match.MatchEndings;
 import com.plyyard.lobby.match.MatchFlagging;
 import com.plyyard.lobby.match.MatchMoves;
 import com.plyyard.lobby.match.MatchQueries;
+import com.plyyard.lobby.match.MatchRecords;
 import com.plyyard.lobby.players.Tokens;
 import com.plyyard.lobby.watch.MatchStream;
 import com.plyyard.lobby.watch.MatchStreams;
 import com.plyyard.proto.v1.CreateMatchRequest;
+import com.plyyard.proto.v1.GetMatchRecordRequest;
 import com.plyyard.proto.v1.GetMatchRequest;
 import com.plyyard.proto.v1.JoinMatchRequest;
 import com.plyyard.proto.v1.ListLegalMovesRequest;
@@ -20,6 +22,7 @@ import com.plyyard.proto.v1.ListMyMatchesRequest;
 import com.plyyard.proto.v1.Match;
 import com.plyyard.proto.v1.MatchActionRequest;
 import com.plyyard.proto.v1.MatchEvent;
+import com.plyyard.proto.v1.MatchRecord;
 import com.plyyard.proto.v1.MatchServiceGrpc;
 import com.plyyard.proto.v1.Player;
 import com.plyyard.proto.v1.SubmitMoveRequest;
@@ -58,6 +61,9 @@ public class MatchGrpcService extends MatchServiceGrpc.MatchServiceImplBase {
     MatchQueries queries;
 
     @Inject
+    MatchRecords records;
+
+    @Inject
     MatchStreams streams;
 
     @Override
@@ -88,6 +94,14 @@ public class MatchGrpcService extends MatchServiceGrpc.MatchServiceImplBase {
         workers.unary("ListLegalMoves", out, token -> {
             tokens.caller(token);
             return queries.legalMoves(request.getMatchId());
+        });
+    }
+
+    @Override
+    public void getMatchRecord(GetMatchRecordRequest request, StreamObserver<MatchRecord> out) {
+        workers.unary("GetMatchRecord", out, token -> {
+            tokens.caller(token);
+            return records.record(request.getMatchId());
         });
     }
 

@@ -110,6 +110,11 @@ public class MatchEventLog {
         return parse(events.ofType(matchId, MatchEvent.EventCase.MOVE_PLAYED.name()));
     }
 
+    /** The SEAT_OUT events of a match (a seat left and the game went on), in order; call inside a unit of work. */
+    List<MatchEvent> seatOuts(UUID matchId) {
+        return parse(events.ofType(matchId, MatchEvent.EventCase.SEAT_OUT.name()));
+    }
+
     private static List<MatchEvent> parse(List<MatchEventEntity> rows) {
         List<MatchEvent> out = new ArrayList<>(rows.size());
         for (MatchEventEntity r : rows) {

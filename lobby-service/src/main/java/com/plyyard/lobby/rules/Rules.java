@@ -4,7 +4,10 @@ import com.plyyard.proto.v1.ApplyMoveResponse;
 import com.plyyard.proto.v1.EndReason;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.LegalMovesResponse;
+import com.plyyard.proto.v1.RecordHeaders;
 import com.plyyard.proto.v1.VariantOptions;
+import com.plyyard.proto.v1.WriteRecordResponse;
+import java.util.List;
 
 /**
  * What the lobby asks of the rules: everything it knows about a game comes from here, never from the engine. In
@@ -21,4 +24,7 @@ public interface Rules {
 
     /** A seat leaves by resignation or time: the game goes on without it, or ends. */
     GameState removeSeat(GameState state, int seat, EndReason reason);
+
+    /** The game's record in its own format (PDN, Ploy or Piracy record), written by the engine's writer. */
+    WriteRecordResponse writeRecord(String variant, VariantOptions options, List<String> moves, RecordHeaders headers);
 }

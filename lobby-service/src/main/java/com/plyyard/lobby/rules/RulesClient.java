@@ -9,13 +9,17 @@ import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.LegalMovesRequest;
 import com.plyyard.proto.v1.LegalMovesResponse;
 import com.plyyard.proto.v1.NewGameRequest;
+import com.plyyard.proto.v1.RecordHeaders;
 import com.plyyard.proto.v1.RemoveSeatRequest;
 import com.plyyard.proto.v1.RulesServiceGrpc;
 import com.plyyard.proto.v1.VariantOptions;
+import com.plyyard.proto.v1.WriteRecordRequest;
+import com.plyyard.proto.v1.WriteRecordResponse;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -62,6 +66,12 @@ public class RulesClient implements Rules {
     public GameState removeSeat(GameState state, int seat, EndReason reason) {
         return call("RemoveSeat", () -> rules().removeSeat(
             RemoveSeatRequest.newBuilder().setState(state).setSeat(seat).setReason(reason).build()));
+    }
+
+    @Override
+    public WriteRecordResponse writeRecord(String variant, VariantOptions options, List<String> moves, RecordHeaders headers) {
+        return call("WriteRecord", () -> rules().writeRecord(WriteRecordRequest.newBuilder().setVariant(variant)
+            .setOptions(options).addAllMoves(moves).setHeaders(headers).build()));
     }
 
     private RulesServiceGrpc.RulesServiceBlockingStub rules() {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
@@ -166,6 +167,28 @@ public final class Browser implements AutoCloseable {
 
     public Object script(String js, Object... args) {
         return ((JavascriptExecutor) driver).executeScript(js, args);
+    }
+
+    /**
+     * Lets the page's downloads land in {@code target/downloads/NAME} (emptied first; a headless browser saves none by
+     * itself) and answers that directory.
+     */
+    public Path downloadsTo(String dirName) {
+        Path dir = Path.of("target", "downloads", dirName).toAbsolutePath();
+        try {
+            if (Files.isDirectory(dir)) {
+                try (var files = Files.list(dir)) {
+                    for (Path f : files.toList()) {
+                        Files.delete(f);
+                    }
+                }
+            }
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        driver.executeCdpCommand("Browser.setDownloadBehavior", Map.of("behavior", "allow", "downloadPath", dir.toString()));
+        return dir;
     }
 
     /** Saves a PNG of the window to target/screenshots/NAME.png and returns its path. */

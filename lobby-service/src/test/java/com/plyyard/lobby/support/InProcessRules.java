@@ -14,11 +14,15 @@ import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.LegalMovesRequest;
 import com.plyyard.proto.v1.LegalMovesResponse;
 import com.plyyard.proto.v1.NewGameRequest;
+import com.plyyard.proto.v1.RecordHeaders;
 import com.plyyard.proto.v1.RemoveSeatRequest;
 import com.plyyard.proto.v1.VariantOptions;
+import com.plyyard.proto.v1.WriteRecordRequest;
+import com.plyyard.proto.v1.WriteRecordResponse;
 import io.grpc.Status;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Alternative;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
@@ -60,6 +64,12 @@ public class InProcessRules implements Rules {
     public GameState removeSeat(GameState state, int seat, EndReason reason) {
         return call("RemoveSeat", () -> operations.removeSeat(RemoveSeatRequest.newBuilder().setState(state).setSeat(seat)
             .setReason(reason).build()));
+    }
+
+    @Override
+    public WriteRecordResponse writeRecord(String variant, VariantOptions options, List<String> moves, RecordHeaders headers) {
+        return call("WriteRecord", () -> operations.writeRecord(WriteRecordRequest.newBuilder().setVariant(variant)
+            .setOptions(options).addAllMoves(moves).setHeaders(headers).build()));
     }
 
     /** From now on every call fails as if rules-service could not be reached. */

@@ -14,7 +14,7 @@ class ContractsTest {
         ServiceDescriptor service = RulesProto.getDescriptor().findServiceByName("RulesService");
         assertEquals("plyyard.v1.RulesService", service.getFullName());
         assertEquals(List.of("ListVariants", "NewGame", "LegalMoves", "ApplyMove", "ParsePosition", "FormatPosition", "Perft",
-            "RemoveSeat"),
+            "RemoveSeat", "WriteRecord"),
             service.getMethods().stream().map(m -> m.getName()).toList());
         assertEquals("plyyard.v1.RulesService", RulesServiceGrpc.SERVICE_NAME);
     }

@@ -624,6 +624,73 @@ export declare type ListLegalMovesResponse = Message<"plyyard.v1.ListLegalMovesR
 export declare const ListLegalMovesResponseSchema: GenMessage<ListLegalMovesResponse>;
 
 /**
+ * @generated from message plyyard.v1.GetMatchRecordRequest
+ */
+export declare type GetMatchRecordRequest = Message<"plyyard.v1.GetMatchRecordRequest"> & {
+  /**
+   * @generated from field: string match_id = 1;
+   */
+  matchId: string;
+};
+
+/**
+ * Describes the message plyyard.v1.GetMatchRecordRequest.
+ * Use `create(GetMatchRecordRequestSchema)` to create a new message.
+ */
+export declare const GetMatchRecordRequestSchema: GenMessage<GetMatchRecordRequest>;
+
+/**
+ * @generated from message plyyard.v1.MatchRecord
+ */
+export declare type MatchRecord = Message<"plyyard.v1.MatchRecord"> & {
+  /**
+   * @generated from field: string match_id = 1;
+   */
+  matchId: string;
+
+  /**
+   * the match version the record was written at
+   *
+   * @generated from field: uint64 version = 2;
+   */
+  version: bigint;
+
+  /**
+   * the record (UTF-8)
+   *
+   * @generated from field: string text = 3;
+   */
+  text: string;
+
+  /**
+   * "PDN", "Ploy record", "Piracy record"
+   *
+   * @generated from field: string format = 4;
+   */
+  format: string;
+
+  /**
+   * the suggested file name: "plyyard-<match id>.pdn", ".ploy.txt", ".piracy.txt"
+   *
+   * @generated from field: string file_name = 5;
+   */
+  fileName: string;
+
+  /**
+   * "application/x-pdn", "text/plain"
+   *
+   * @generated from field: string media_type = 6;
+   */
+  mediaType: string;
+};
+
+/**
+ * Describes the message plyyard.v1.MatchRecord.
+ * Use `create(MatchRecordSchema)` to create a new message.
+ */
+export declare const MatchRecordSchema: GenMessage<MatchRecord>;
+
+/**
  * @generated from message plyyard.v1.SubmitMoveRequest
  */
 export declare type SubmitMoveRequest = Message<"plyyard.v1.SubmitMoveRequest"> & {
@@ -1172,6 +1239,20 @@ export declare const MatchService: GenService<{
     methodKind: "unary";
     input: typeof ListLegalMovesRequestSchema;
     output: typeof ListLegalMovesResponseSchema;
+  },
+  /**
+   * The match's game record in its game's format (PDN, the Ploy and Piracy records), written by rules-service with the
+   * engine's record writers from the stored moves, seats and result: the file `./plyyard export` prints and the web
+   * client downloads. Any signed-in player may ask (spectators too), at any time (while the match goes on: the moves so
+   * far and the result "*"). NOT_FOUND for no such match; FAILED_PRECONDITION for a match the format cannot record (a
+   * free-for-all seat that left by resignation or time while the game went on).
+   *
+   * @generated from rpc plyyard.v1.MatchService.GetMatchRecord
+   */
+  getMatchRecord: {
+    methodKind: "unary";
+    input: typeof GetMatchRecordRequestSchema;
+    output: typeof MatchRecordSchema;
   },
   /**
    * @generated from rpc plyyard.v1.MatchService.SubmitMove

@@ -3,7 +3,7 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
-import type { DraughtsBoard, EndReason, Game, GameState, GameStateSchema, Move, PiracyBoard, PloyBoard, Variant, VariantOptions } from "./games_pb.js";
+import type { DraughtsBoard, EndReason, Game, GameState, GameStateSchema, Move, Outcome, PiracyBoard, PloyBoard, Variant, VariantOptions } from "./games_pb.js";
 
 /**
  * Describes the file plyyard/v1/rules.proto.
@@ -370,6 +370,148 @@ export declare type PerftDivide = Message<"plyyard.v1.PerftDivide"> & {
 export declare const PerftDivideSchema: GenMessage<PerftDivide>;
 
 /**
+ * @generated from message plyyard.v1.WriteRecordRequest
+ */
+export declare type WriteRecordRequest = Message<"plyyard.v1.WriteRecordRequest"> & {
+  /**
+   * @generated from field: string variant = 1;
+   */
+  variant: string;
+
+  /**
+   * @generated from field: plyyard.v1.VariantOptions options = 2;
+   */
+  options?: VariantOptions | undefined;
+
+  /**
+   * the first position in the variant's notation; empty: the variant's start
+   *
+   * @generated from field: string position = 3;
+   */
+  position: string;
+
+  /**
+   * in order from the first position; any accepted spelling, recorded canonically
+   *
+   * @generated from field: repeated string moves = 4;
+   */
+  moves: string[];
+
+  /**
+   * @generated from field: plyyard.v1.RecordHeaders headers = 5;
+   */
+  headers?: RecordHeaders | undefined;
+};
+
+/**
+ * Describes the message plyyard.v1.WriteRecordRequest.
+ * Use `create(WriteRecordRequestSchema)` to create a new message.
+ */
+export declare const WriteRecordRequestSchema: GenMessage<WriteRecordRequest>;
+
+/**
+ * What a record says about its game besides the moves. Every field may be left empty ("?" in the record).
+ *
+ * @generated from message plyyard.v1.RecordHeaders
+ */
+export declare type RecordHeaders = Message<"plyyard.v1.RecordHeaders"> & {
+  /**
+   * the Event tag, e.g. "Ply Yard match <id>"
+   *
+   * @generated from field: string event = 1;
+   */
+  event: string;
+
+  /**
+   * the Site tag
+   *
+   * @generated from field: string site = 2;
+   */
+  site: string;
+
+  /**
+   * the Date tag, written yyyy.MM.dd in UTC; 0: unknown ("????.??.??")
+   *
+   * @generated from field: int64 date_epoch_millis = 3;
+   */
+  dateEpochMillis: bigint;
+
+  /**
+   * the Round tag
+   *
+   * @generated from field: string round = 4;
+   */
+  round: string;
+
+  /**
+   * Who played each seat, by seat index, written as the tag of the seat's colour ("White", "Green", "Cook", ...);
+   * at most one per seat.
+   *
+   * @generated from field: repeated string players = 5;
+   */
+  players: string[];
+
+  /**
+   * how the game ended, when it has: its description is the Termination tag
+   *
+   * @generated from field: plyyard.v1.Outcome result = 6;
+   */
+  result?: Outcome | undefined;
+};
+
+/**
+ * Describes the message plyyard.v1.RecordHeaders.
+ * Use `create(RecordHeadersSchema)` to create a new message.
+ */
+export declare const RecordHeadersSchema: GenMessage<RecordHeaders>;
+
+/**
+ * @generated from message plyyard.v1.WriteRecordResponse
+ */
+export declare type WriteRecordResponse = Message<"plyyard.v1.WriteRecordResponse"> & {
+  /**
+   * the record: tags, a blank line, the numbered moves and the result
+   *
+   * @generated from field: string text = 1;
+   */
+  text: string;
+
+  /**
+   * "PDN", "Ploy record", "Piracy record"
+   *
+   * @generated from field: string format = 2;
+   */
+  format: string;
+
+  /**
+   * "pdn", "ploy.txt", "piracy.txt" (no leading dot)
+   *
+   * @generated from field: string file_extension = 3;
+   */
+  fileExtension: string;
+
+  /**
+   * "application/x-pdn", "text/plain"
+   *
+   * @generated from field: string media_type = 4;
+   */
+  mediaType: string;
+
+  /**
+   * the result token written, e.g. "2-0", "red+blue", "draw", "*"
+   *
+   * @generated from field: string result = 5;
+   */
+  result: string;
+};
+
+/**
+ * Describes the message plyyard.v1.WriteRecordResponse.
+ * Use `create(WriteRecordResponseSchema)` to create a new message.
+ */
+export declare const WriteRecordResponseSchema: GenMessage<WriteRecordResponse>;
+
+/**
  * @generated from service plyyard.v1.RulesService
  */
 export declare const RulesService: GenService<{
@@ -440,5 +582,19 @@ export declare const RulesService: GenService<{
     methodKind: "unary";
     input: typeof RemoveSeatRequestSchema;
     output: typeof GameStateSchema;
+  },
+  /**
+   * A game's record in its game's record format (PDN for draughts, the Ploy and Piracy records: docs/draughts.md,
+   * docs/ploy.md, docs/piracy.md), written by the engine's own record writer, the one `./plyyard` reads records with.
+   * The moves are replayed from the first position (an illegal one -> FAILED_PRECONDITION naming its number); the
+   * result is the rules' result of the final position, "*" while the game goes on or when it ended otherwise
+   * (resignation, time, agreement: the headers' result then says how, as the Termination tag).
+   *
+   * @generated from rpc plyyard.v1.RulesService.WriteRecord
+   */
+  writeRecord: {
+    methodKind: "unary";
+    input: typeof WriteRecordRequestSchema;
+    output: typeof WriteRecordResponseSchema;
   },
 }>;
