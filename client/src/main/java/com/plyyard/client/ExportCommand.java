@@ -3,7 +3,6 @@ package com.plyyard.client;
 import com.plyyard.client.online.Lobby;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.VariantRules;
-import com.plyyard.engine.Variants;
 import com.plyyard.mapping.ProtoMapper;
 import com.plyyard.proto.v1.GetMatchRequest;
 import com.plyyard.proto.v1.Match;
@@ -74,6 +73,6 @@ public class ExportCommand implements Callable<Integer> {
         if (m.hasResult() && !m.getResult().getDescription().isEmpty()) {
             tags.put("Termination", m.getResult().getDescription());
         }
-        return Variants.module(first).record(first, moves, tags).write();
+        return first.rules().module().record(first, moves, tags).write();
     }
 }

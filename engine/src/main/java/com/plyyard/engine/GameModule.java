@@ -1,8 +1,5 @@
 package com.plyyard.engine;
 
-import com.plyyard.engine.record.GameRecord;
-import com.plyyard.engine.search.DepthCaps;
-import com.plyyard.engine.search.SearchBoard;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -10,10 +7,11 @@ import java.util.Map;
 /**
  * One game as Ply Yard plugs it in: its variants and every hook that differs between games. Each game
  * implements it once, in its own package ({@code DraughtsModule}, {@code PloyModule}, {@code PiracyModule}), and
- * {@link Variants} lists it; nothing else dispatches on a game's type or name. Adding a game is implementing
- * this interface — the compiler then asks for every hook, and through {@link VariantRules}, {@link Position},
- * {@link SearchBoard} and {@link GameRecord} for everything below them — and adding it to {@link Variants}
- * (docs/games.md). {@code GameModuleContractTest} then checks the new game's variants with the others'.
+ * the catalog ({@link com.plyyard.engine.catalog.Variants}) lists it; nothing else dispatches on a game's type or
+ * name. Adding a game is implementing this interface — the compiler then asks for every hook, and through
+ * {@link VariantRules}, {@link Position}, {@link SearchBoard} and {@link GameRecord} for everything below them — and
+ * adding it to the catalog (docs/games.md). {@code GameModuleContractTest} then checks the new game's variants with
+ * the others'. This package, the SPI, depends on no game and on neither the search nor the records.
  *
  * <p>Hooks taking a {@link Position} accept only this game's positions (they come from its own
  * {@link VariantRules}); anything else is refused with an {@link InvalidInputException}.

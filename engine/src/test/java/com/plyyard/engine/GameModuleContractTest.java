@@ -7,8 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.plyyard.engine.record.GameRecord;
-import com.plyyard.engine.search.SearchBoard;
+import com.plyyard.engine.catalog.Variants;
 import com.plyyard.engine.search.Searcher;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -95,7 +94,8 @@ class GameModuleContractTest {
         assertTrue(module.variantIds().contains(variant), variant + " is not among " + module.variantIds());
         assertEquals(module.game(), rules.game());
         assertEquals(variant, rules.id());
-        assertSame(module, Variants.module(rules.start()));
+        assertSame(module, rules.module());
+        assertSame(module, rules.start().rules().module());
         long owners = Variants.modules().stream().filter(m -> m.variantIds().contains(variant)).count();
         assertEquals(1, owners, variant + " is served by " + owners + " modules");
         // the other games' hooks refuse its positions in words, not with a ClassCastException

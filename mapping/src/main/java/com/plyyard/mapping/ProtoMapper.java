@@ -6,7 +6,7 @@ import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Outcome;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.VariantRules;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import com.plyyard.proto.v1.Game;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.GameStatus;

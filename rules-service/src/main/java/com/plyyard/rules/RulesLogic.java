@@ -3,15 +3,16 @@ package com.plyyard.rules;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
-import com.plyyard.engine.VariantRules;
 import com.plyyard.engine.SeatRemoval;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.VariantRules;
+import com.plyyard.engine.catalog.Variants;
 import com.plyyard.grpc.Statuses;
 import com.plyyard.mapping.EndReasons;
 import com.plyyard.mapping.GameMapper;
 import com.plyyard.mapping.ProtoMapper;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.ApplyMoveResponse;
+import com.plyyard.proto.v1.EndReason;
 import com.plyyard.proto.v1.FormatPositionRequest;
 import com.plyyard.proto.v1.FormatPositionResponse;
 import com.plyyard.proto.v1.Game;
@@ -27,7 +28,6 @@ import com.plyyard.proto.v1.PerftDivide;
 import com.plyyard.proto.v1.PerftRequest;
 import com.plyyard.proto.v1.PerftResponse;
 import com.plyyard.proto.v1.RemoveSeatRequest;
-import com.plyyard.proto.v1.EndReason;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -199,7 +199,7 @@ public class RulesLogic {
         if (leaving.out()) {
             throw Statuses.failedPrecondition(capital(leaving.colour()) + " is already out of the game.");
         }
-        SeatRemoval removal = Variants.module(position).removeSeat(position, (int) seat, EndReasons.toEngine(reason));
+        SeatRemoval removal = position.rules().module().removeSeat(position, (int) seat, EndReasons.toEngine(reason));
         if (removal.outcome().isEmpty()) {
             return mapper.state(removal.position());
         }

@@ -2,7 +2,7 @@ package com.plyyard.client.tablebase;
 
 import com.plyyard.client.CliException;
 import com.plyyard.engine.InvalidInputException;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import com.plyyard.engine.piracy.PiracyPosition;
 import com.plyyard.engine.piracy.PiracyRules;
 import com.plyyard.engine.piracy.PiracyTablebase;

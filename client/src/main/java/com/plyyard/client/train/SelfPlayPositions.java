@@ -3,7 +3,7 @@ package com.plyyard.client.train;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Outcome;
 import com.plyyard.engine.VariantRules;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import com.plyyard.engine.draughts.DraughtsMove;
 import com.plyyard.engine.draughts.DraughtsPosition;
 import com.plyyard.engine.draughts.DraughtsState;

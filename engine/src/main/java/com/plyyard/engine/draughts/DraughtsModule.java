@@ -6,7 +6,7 @@ import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.SeatRemoval;
 import com.plyyard.engine.VariantRules;
-import com.plyyard.engine.search.DepthCaps;
+import com.plyyard.engine.DepthCaps;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +15,12 @@ import java.util.Map;
 public final class DraughtsModule implements GameModule {
     /** The levels' depth caps in draughts, the reference the other games' caps are measured against. */
     private static final DepthCaps DEPTH_CAPS = new DepthCaps(2, 4, 6, 10);
+
+    /** The one instance: the catalog lists it, and every variant's rules answer it ({@link VariantRules#module}). */
+    public static final DraughtsModule INSTANCE = new DraughtsModule();
+
+    private DraughtsModule() {
+    }
 
     @Override
     public String game() {

@@ -5,7 +5,7 @@ import com.plyyard.engine.GameModule;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.SeatRemoval;
 import com.plyyard.engine.VariantRules;
-import com.plyyard.engine.search.DepthCaps;
+import com.plyyard.engine.DepthCaps;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +18,12 @@ public final class PiracyModule implements GameModule {
      * more against club and lets max score 75 % against it (docs/benchmarks.md).
      */
     private static final DepthCaps DEPTH_CAPS = new DepthCaps(8, 16, 24, 28);
+
+    /** The one instance: the catalog lists it, and every variant's rules answer it ({@link VariantRules#module}). */
+    public static final PiracyModule INSTANCE = new PiracyModule();
+
+    private PiracyModule() {
+    }
 
     @Override
     public String game() {

@@ -6,7 +6,7 @@ import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.SeatRemoval;
 import com.plyyard.engine.VariantRules;
-import com.plyyard.engine.search.DepthCaps;
+import com.plyyard.engine.DepthCaps;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -16,6 +16,12 @@ import java.util.Map;
 public final class PloyModule implements GameModule {
     /** One ply less than draughts at every level (at least 1): Ploy's branching is larger. */
     private static final DepthCaps DEPTH_CAPS = new DepthCaps(1, 3, 5, 9);
+
+    /** The one instance: the catalog lists it, and every variant's rules answer it ({@link VariantRules#module}). */
+    public static final PloyModule INSTANCE = new PloyModule();
+
+    private PloyModule() {
+    }
 
     @Override
     public String game() {

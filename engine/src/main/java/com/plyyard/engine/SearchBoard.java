@@ -1,11 +1,9 @@
-package com.plyyard.engine.search;
-
-import com.plyyard.engine.LegalMove;
+package com.plyyard.engine;
 
 /**
- * A game position the {@link Searcher} walks in place: moves are ints, {@link #make}/{@link #unmake} change
- * the position, and scores are from the view of the side to move. Every game supplies one adapter
- * ({@link com.plyyard.engine.GameModule#searchBoard}).
+ * A game position the engine's searcher ({@link com.plyyard.engine.search.Searcher}) walks in place: moves are
+ * ints, {@link #make}/{@link #unmake} change the position, and scores are from the view of the side to move. Every
+ * game supplies one adapter ({@link GameModule#searchBoard}).
  *
  * <p>Sides: the searcher sees two coalitions, 0 and 1 — the two players, two teams, or (paranoid search
  * for free-for-all games) the root player against everyone else. Two consecutive plies may belong to the
@@ -16,7 +14,10 @@ public interface SearchBoard {
     /** Coalition (0 or 1) of the side to move. */
     int side();
 
-    /** Writes the legal moves into {@code out} (room for {@link Searcher#MAX_MOVES}); returns how many. */
+    /**
+     * Writes the legal moves into {@code out} (room for {@link com.plyyard.engine.search.Searcher#MAX_MOVES}); returns
+     * how many.
+     */
     int generate(int[] out);
 
     void make(int move);
@@ -30,8 +31,9 @@ public interface SearchBoard {
     boolean isTerminal();
 
     /**
-     * Score of a finished game from the side to move's view, without the ply adjustment: {@link Score#WIN},
-     * {@link Score#LOSS} or a draw score. Called when {@link #isTerminal()} or when there is no legal move.
+     * Score of a finished game from the side to move's view, without the ply adjustment:
+     * {@link com.plyyard.engine.search.Score#WIN}, {@link com.plyyard.engine.search.Score#LOSS} or a draw score. Called
+     * when {@link #isTerminal()} or when there is no legal move.
      */
     int terminalScore();
 

@@ -1,15 +1,13 @@
-package com.plyyard.engine.record;
+package com.plyyard.engine;
 
-import com.plyyard.engine.Position;
-import com.plyyard.engine.VariantRules;
 import java.util.List;
 import java.util.Map;
 
 /**
  * A game's record: its variant, first position, tags, moves and result, written in the game's record format
  * (PDN for draughts, the PGN-style Ploy and Piracy records) and read back by the same game's
- * {@link com.plyyard.engine.GameModule#readRecord}. Each game implements it once ({@code DraughtsRecord},
- * {@code PloyRecord}, {@code PiracyRecord}); {@link com.plyyard.engine.GameModule#record} makes one.
+ * {@link GameModule#readRecord}. Each game implements it once ({@code DraughtsRecord},
+ * {@code PloyRecord}, {@code PiracyRecord}); {@link GameModule#record} makes one.
  */
 public interface GameRecord {
     /** The variant with its options, as the record states them. */

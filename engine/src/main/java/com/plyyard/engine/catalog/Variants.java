@@ -1,5 +1,8 @@
-package com.plyyard.engine;
+package com.plyyard.engine.catalog;
 
+import com.plyyard.engine.GameModule;
+import com.plyyard.engine.InvalidInputException;
+import com.plyyard.engine.VariantRules;
 import com.plyyard.engine.draughts.DraughtsModule;
 import com.plyyard.engine.piracy.PiracyModule;
 import com.plyyard.engine.ploy.PloyModule;
@@ -9,10 +12,13 @@ import java.util.Map;
 
 /**
  * The registry: every game Ply Yard plays, each as its {@link GameModule}, and through them every variant by
- * id. The one place that names the games; adding a game is one more entry in {@link #MODULES}.
+ * id. The one place that names the games; adding a game is one more entry in {@link #MODULES}. It sits in a
+ * package of its own above the games, so that the SPI ({@code com.plyyard.engine}), the search and the records
+ * depend on no game: a position's module is {@code position.rules().module()}.
  */
 public final class Variants {
-    private static final List<GameModule> MODULES = List.of(new DraughtsModule(), new PloyModule(), new PiracyModule());
+    private static final List<GameModule> MODULES = List.of(DraughtsModule.INSTANCE, PloyModule.INSTANCE,
+        PiracyModule.INSTANCE);
 
     private Variants() {
     }
@@ -35,11 +41,6 @@ public final class Variants {
         }
         throw new InvalidInputException("Ply Yard does not play '" + game + "'; its games are "
             + String.join(", ", MODULES.stream().map(GameModule::game).toList()) + ".");
-    }
-
-    /** The module of the game a position belongs to. */
-    public static GameModule module(Position position) {
-        return module(position.rules().game());
     }
 
     /** All variant ids, in a stable order. */

@@ -1,9 +1,11 @@
-package com.plyyard.engine;
+package com.plyyard.engine.catalog;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.engine.InvalidInputException;
+import com.plyyard.engine.VariantRules;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
