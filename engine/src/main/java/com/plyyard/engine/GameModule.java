@@ -3,6 +3,7 @@ package com.plyyard.engine;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One game as Ply Yard plugs it in: its variants and every hook that differs between games. Each game
@@ -69,6 +70,12 @@ public interface GameModule {
      * @param reason {@link EndReason#RESIGNATION} or {@link EndReason#TIMEOUT}
      */
     SeatRemoval removeSeat(Position position, int seat, EndReason reason);
+
+    /**
+     * The game's perfect play, if it has one: tables of exact values the AI service plays from at the MAX level and
+     * in analysis (Piracy's tablebases). Empty for games that are only searched.
+     */
+    Optional<PerfectPlay> perfectPlay();
 
     /**
      * {@code position} as this game's own position type.

@@ -1,15 +1,17 @@
 package com.plyyard.engine.draughts;
 
+import com.plyyard.engine.DepthCaps;
 import com.plyyard.engine.EndReason;
 import com.plyyard.engine.GameModule;
 import com.plyyard.engine.InvalidInputException;
+import com.plyyard.engine.PerfectPlay;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.SeatRemoval;
 import com.plyyard.engine.VariantRules;
-import com.plyyard.engine.DepthCaps;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** International draughts in Ply Yard: the variants {@code draughts:fmjd} and {@code draughts:plyyard}. */
 public final class DraughtsModule implements GameModule {
@@ -88,6 +90,12 @@ public final class DraughtsModule implements GameModule {
     @Override
     public SeatRemoval removeSeat(Position position, int seat, EndReason reason) {
         return SeatRemoval.teamLoses(own(position), seat, reason);
+    }
+
+    /** None: Draughts is searched. */
+    @Override
+    public Optional<PerfectPlay> perfectPlay() {
+        return Optional.empty();
     }
 
     private DraughtsPosition own(Position position) {

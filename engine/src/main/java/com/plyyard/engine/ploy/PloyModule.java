@@ -1,16 +1,18 @@
 package com.plyyard.engine.ploy;
 
+import com.plyyard.engine.DepthCaps;
 import com.plyyard.engine.EndReason;
 import com.plyyard.engine.GameModule;
 import com.plyyard.engine.InvalidInputException;
+import com.plyyard.engine.PerfectPlay;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.SeatRemoval;
 import com.plyyard.engine.VariantRules;
-import com.plyyard.engine.DepthCaps;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Ploy in Ply Yard: the six variants {@code ploy:<3m|imperium>:<2p|ffa|team>}. */
 public final class PloyModule implements GameModule {
@@ -115,6 +117,12 @@ public final class PloyModule implements GameModule {
             return SeatRemoval.goesOn(p.withoutSeat(seat));
         }
         return SeatRemoval.teamLoses(p, seat, reason);
+    }
+
+    /** None: Ploy is searched. */
+    @Override
+    public Optional<PerfectPlay> perfectPlay() {
+        return Optional.empty();
     }
 
     private PloyPosition own(Position position) {
