@@ -5,7 +5,6 @@ import com.plyyard.ai.tablebase.Tablebases;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.PerfectPlay;
 import com.plyyard.engine.Position;
-import com.plyyard.engine.draughts.DraughtsPosition;
 import com.plyyard.engine.search.Engine;
 import com.plyyard.engine.search.Level;
 import com.plyyard.engine.search.Limits;
@@ -82,7 +81,7 @@ public class EngineLogic {
         }
         try (EnginePool.Lease lease = lease()) {
             if (externalHub.wants(p.position(), p.request())) {
-                Optional<ExternalHubEngine.Answer> answer = externalHub.bestMove((DraughtsPosition) p.position(), p.request(),
+                Optional<ExternalHubEngine.Answer> answer = externalHub.bestMove(p.position(), p.request(),
                     () -> clientGone.getAsBoolean() || lease.serverClosing());
                 if (answer.isPresent()) {
                     metrics.counter("plyyard.ai.searches", "method", "BestMove").increment();

@@ -78,6 +78,12 @@ public interface GameModule {
     Optional<PerfectPlay> perfectPlay();
 
     /**
+     * How the game speaks the Hub protocol, if it does: then an external Hub engine may answer for it (ai-service) and
+     * our engine serves Hub GUIs ({@code plyyard hub}). Draughts only: Hub is a draughts protocol.
+     */
+    Optional<HubDialect> hub();
+
+    /**
      * {@code position} as this game's own position type.
      *
      * @throws InvalidInputException if it is a position of another game

@@ -9,11 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.plyyard.engine.catalog.Variants;
 import com.plyyard.engine.search.Searcher;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -106,6 +108,36 @@ class GameModuleContractTest {
                 assertThrows(InvalidInputException.class, () -> other.record(start, List.of(), TAGS), other.game());
                 assertThrows(InvalidInputException.class, () -> other.removeSeat(start, 0, EndReason.RESIGNATION),
                     other.game());
+                other.perfectPlay().ifPresent(perfect -> assertThrows(InvalidInputException.class,
+                    () -> perfect.file(Path.of("tables"), rules), other.game()));
+                other.hub().ifPresent(hub -> {
+                    assertThrows(InvalidInputException.class, () -> hub.formatPosition(start), other.game());
+                    assertThrows(InvalidInputException.class, () -> hub.parsePosition("W", rules), other.game());
+                    assertThrows(InvalidInputException.class, () -> hub.formatMove(start.legalMoves().get(0)),
+                        other.game());
+                });
+            }
+        }
+    }
+
+    /** A Hub dialect names variants of its own game, and its positions and moves go through Hub text and back. */
+    @ParameterizedTest
+    @MethodSource("variants")
+    void aHubDialectReadsWhatItWrites(String variant) {
+        VariantRules rules = Variants.get(variant);
+        Optional<HubDialect> dialect = rules.module().hub();
+        if (dialect.isEmpty() || dialect.get().variants().stream().noneMatch(v -> v.variantId().equals(variant))) {
+            return;
+        }
+        HubDialect hub = dialect.get();
+        for (HubDialect.Variant v : hub.variants()) {
+            assertEquals(rules.module(), Variants.get(v.variantId()).module(), v.name());
+        }
+        for (Position p : samples(rules)) {
+            Position back = hub.parsePosition(hub.formatPosition(p), rules);
+            assertEquals(p.notation(), back.notation(), p.toString());
+            for (LegalMove m : p.legalMoves()) {
+                assertEquals(m, hub.parseMove(hub.formatMove(m), p), m.notation());
             }
         }
     }

@@ -3,6 +3,7 @@ package com.plyyard.engine.draughts;
 import com.plyyard.engine.DepthCaps;
 import com.plyyard.engine.EndReason;
 import com.plyyard.engine.GameModule;
+import com.plyyard.engine.HubDialect;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.PerfectPlay;
 import com.plyyard.engine.Position;
@@ -17,6 +18,8 @@ import java.util.Optional;
 public final class DraughtsModule implements GameModule {
     /** The levels' depth caps in draughts, the reference the other games' caps are measured against. */
     private static final DepthCaps DEPTH_CAPS = new DepthCaps(2, 4, 6, 10);
+
+    private static final HubDialect HUB = new DraughtsHub();
 
     /** The one instance: the catalog lists it, and every variant's rules answer it ({@link VariantRules#module}). */
     public static final DraughtsModule INSTANCE = new DraughtsModule();
@@ -96,6 +99,12 @@ public final class DraughtsModule implements GameModule {
     @Override
     public Optional<PerfectPlay> perfectPlay() {
         return Optional.empty();
+    }
+
+    /** Hub's own game: {@code normal} (FMJD) and {@code plyyard}. */
+    @Override
+    public Optional<HubDialect> hub() {
+        return Optional.of(HUB);
     }
 
     private DraughtsPosition own(Position position) {

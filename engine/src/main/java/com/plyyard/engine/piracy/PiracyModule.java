@@ -3,6 +3,7 @@ package com.plyyard.engine.piracy;
 import com.plyyard.engine.DepthCaps;
 import com.plyyard.engine.EndReason;
 import com.plyyard.engine.GameModule;
+import com.plyyard.engine.HubDialect;
 import com.plyyard.engine.PerfectPlay;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.SeatRemoval;
@@ -80,6 +81,12 @@ public final class PiracyModule implements GameModule {
     @Override
     public Optional<PerfectPlay> perfectPlay() {
         return Optional.of(PERFECT_PLAY);
+    }
+
+    /** None: Hub is a draughts protocol. */
+    @Override
+    public Optional<HubDialect> hub() {
+        return Optional.empty();
     }
 
     private PiracyPosition own(Position position) {

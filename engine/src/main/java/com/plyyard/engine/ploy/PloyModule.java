@@ -3,6 +3,7 @@ package com.plyyard.engine.ploy;
 import com.plyyard.engine.DepthCaps;
 import com.plyyard.engine.EndReason;
 import com.plyyard.engine.GameModule;
+import com.plyyard.engine.HubDialect;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.PerfectPlay;
 import com.plyyard.engine.Position;
@@ -122,6 +123,12 @@ public final class PloyModule implements GameModule {
     /** None: Ploy is searched. */
     @Override
     public Optional<PerfectPlay> perfectPlay() {
+        return Optional.empty();
+    }
+
+    /** None: Hub is a draughts protocol. */
+    @Override
+    public Optional<HubDialect> hub() {
         return Optional.empty();
     }
 

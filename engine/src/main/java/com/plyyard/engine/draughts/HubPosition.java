@@ -1,10 +1,6 @@
-package com.plyyard.engine.hub;
+package com.plyyard.engine.draughts;
 
 import com.plyyard.engine.InvalidInputException;
-import com.plyyard.engine.draughts.DraughtsPosition;
-import com.plyyard.engine.draughts.DraughtsRules;
-import com.plyyard.engine.draughts.DraughtsState;
-import com.plyyard.engine.draughts.Piece;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -13,7 +9,7 @@ import java.util.Map;
  * standard order — {@code w}/{@code b} a white/black man, {@code W}/{@code B} a king, {@code e} empty. 51 characters;
  * the FMJD start is {@code Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww}.
  */
-public final class HubPosition {
+final class HubPosition {
     public static final int LENGTH = 51;
 
     private HubPosition() {

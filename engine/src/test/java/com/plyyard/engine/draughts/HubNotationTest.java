@@ -1,4 +1,4 @@
-package com.plyyard.engine.hub;
+package com.plyyard.engine.draughts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
-import com.plyyard.engine.draughts.DraughtsMove;
-import com.plyyard.engine.draughts.DraughtsPosition;
-import com.plyyard.engine.draughts.DraughtsRules;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,10 +1,8 @@
-package com.plyyard.engine.hub;
+package com.plyyard.engine.draughts;
 
 import com.plyyard.engine.GameOverException;
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
-import com.plyyard.engine.draughts.DraughtsMove;
-import com.plyyard.engine.draughts.DraughtsPosition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -17,7 +15,7 @@ import java.util.stream.Collectors;
  * ascending. Read leniently: a capture listing only some (or none) of its captured squares is accepted when exactly
  * one legal move fits.
  */
-public final class HubMoves {
+final class HubMoves {
     private static final Pattern QUIET = Pattern.compile("\\d{1,2}-\\d{1,2}");
     private static final Pattern CAPTURE = Pattern.compile("\\d{1,2}(x\\d{1,2})+");
 
