@@ -1,5 +1,6 @@
 package com.plyyard.client;
 
+import com.plyyard.client.cli.CliException;
 import com.plyyard.engine.VariantRules;
 import com.plyyard.engine.catalog.Variants;
 import com.plyyard.mapping.ProtoMapper;

@@ -3,6 +3,7 @@ package com.plyyard.client;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.client.selfplay.MatchSummary;
 import com.plyyard.engine.catalog.Variants;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package com.plyyard.client;
+package com.plyyard.client.selfplay;
 
 import java.util.Locale;
 

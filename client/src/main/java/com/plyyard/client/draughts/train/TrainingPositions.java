@@ -1,4 +1,4 @@
-package com.plyyard.client.train;
+package com.plyyard.client.draughts.train;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;

@@ -1,11 +1,10 @@
-package com.plyyard.client.train;
+package com.plyyard.client.draughts.train;
 
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Outcome;
-import com.plyyard.engine.VariantRules;
-import com.plyyard.engine.catalog.Variants;
 import com.plyyard.engine.draughts.DraughtsMove;
 import com.plyyard.engine.draughts.DraughtsPosition;
+import com.plyyard.engine.draughts.DraughtsRules;
 import com.plyyard.engine.draughts.DraughtsState;
 import com.plyyard.engine.search.Engine;
 import com.plyyard.engine.search.Limits;
@@ -19,7 +18,7 @@ import java.util.SplittableRandom;
  * the search resolves and a static evaluation should not learn — labelled afterwards with the game's result.
  */
 final class SelfPlayPositions {
-    private final VariantRules rules = Variants.get("draughts:fmjd");
+    private final DraughtsRules rules = DraughtsRules.fmjd();
     private final Engine engine;
     private final long nodes;
     private final int maxPlies;
@@ -32,7 +31,7 @@ final class SelfPlayPositions {
 
     /** Plays one game and adds its quiet positions to {@code into}; returns the result from White's view (0..2). */
     int play(SplittableRandom random, int randomPlies, TrainingPositions into) {
-        DraughtsPosition position = (DraughtsPosition) rules.start();
+        DraughtsPosition position = rules.start();
         TrainingPositions game = new TrainingPositions();
         int ply = 0;
         while (!position.isOver() && ply < maxPlies) {

@@ -1,6 +1,6 @@
-package com.plyyard.client.train;
+package com.plyyard.client.draughts.train;
 
-import com.plyyard.client.CliException;
+import com.plyyard.client.cli.CliException;
 import com.plyyard.engine.draughts.DraughtsFeatures;
 import com.plyyard.engine.search.Engine;
 import java.io.IOException;

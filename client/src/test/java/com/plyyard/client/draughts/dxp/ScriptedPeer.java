@@ -1,4 +1,4 @@
-package com.plyyard.client.dxp;
+package com.plyyard.client.draughts.dxp;
 
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

@@ -1,6 +1,5 @@
-package com.plyyard.client;
+package com.plyyard.client.online;
 
-import com.plyyard.client.online.ClientTls;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 

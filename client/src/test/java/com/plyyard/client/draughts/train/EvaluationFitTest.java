@@ -1,4 +1,4 @@
-package com.plyyard.client.train;
+package com.plyyard.client.draughts.train;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,4 +1,4 @@
-package com.plyyard.client.train;
+package com.plyyard.client.draughts.train;
 
 import com.plyyard.engine.draughts.DraughtsFeatures;
 import com.plyyard.engine.draughts.PatternEvaluation;

@@ -1,10 +1,10 @@
-package com.plyyard.client.dxp;
+package com.plyyard.client.draughts.dxp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.plyyard.client.dxp.DxpOpenings.Opening;
+import com.plyyard.client.draughts.dxp.DxpOpenings.Opening;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.draughts.DraughtsRules;
 import java.util.HashSet;

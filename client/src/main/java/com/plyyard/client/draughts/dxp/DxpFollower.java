@@ -1,8 +1,8 @@
-package com.plyyard.client.dxp;
+package com.plyyard.client.draughts.dxp;
 
-import com.plyyard.client.dxp.DxpConnection.Incoming;
-import com.plyyard.engine.InvalidInputException;
+import com.plyyard.client.draughts.dxp.DxpConnection.Incoming;
 import com.plyyard.engine.IllegalMoveException;
+import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.Outcome;
 import com.plyyard.engine.draughts.DraughtsMove;
 import com.plyyard.engine.draughts.DraughtsPosition;

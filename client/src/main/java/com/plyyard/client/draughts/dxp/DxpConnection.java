@@ -1,4 +1,4 @@
-package com.plyyard.client.dxp;
+package com.plyyard.client.draughts.dxp;
 
 import com.plyyard.engine.draughts.dxp.DxpException;
 import com.plyyard.engine.draughts.dxp.DxpFrames;

@@ -1,8 +1,8 @@
-package com.plyyard.client.dxp;
+package com.plyyard.client.draughts.dxp;
 
-import com.plyyard.client.MatchSummary;
-import com.plyyard.client.dxp.DxpConnection.Incoming;
-import com.plyyard.client.dxp.DxpOpenings.Opening;
+import com.plyyard.client.draughts.dxp.DxpConnection.Incoming;
+import com.plyyard.client.draughts.dxp.DxpOpenings.Opening;
+import com.plyyard.client.selfplay.MatchSummary;
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.Outcome;
 import com.plyyard.engine.draughts.DraughtsMove;

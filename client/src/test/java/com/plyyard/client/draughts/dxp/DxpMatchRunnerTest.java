@@ -1,11 +1,11 @@
-package com.plyyard.client.dxp;
+package com.plyyard.client.draughts.dxp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.plyyard.client.MatchSummary;
-import com.plyyard.client.dxp.DxpOpenings.Opening;
+import com.plyyard.client.draughts.dxp.DxpOpenings.Opening;
+import com.plyyard.client.selfplay.MatchSummary;
 import com.plyyard.engine.draughts.DraughtsPosition;
 import com.plyyard.engine.draughts.DraughtsRecord;
 import com.plyyard.engine.draughts.dxp.DxpColour;

@@ -1,6 +1,6 @@
-package com.plyyard.client.tablebase;
+package com.plyyard.client.piracy.tablebase;
 
-import com.plyyard.client.CliException;
+import com.plyyard.client.cli.CliException;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.catalog.Variants;
 import com.plyyard.engine.piracy.PiracyPosition;

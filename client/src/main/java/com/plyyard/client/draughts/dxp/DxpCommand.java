@@ -1,7 +1,7 @@
-package com.plyyard.client.dxp;
+package com.plyyard.client.draughts.dxp;
 
-import com.plyyard.client.CliException;
-import com.plyyard.client.MatchSummary;
+import com.plyyard.client.cli.CliException;
+import com.plyyard.client.selfplay.MatchSummary;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.draughts.dxp.DxpFrames;
 import com.plyyard.engine.search.Level;

@@ -1,4 +1,4 @@
-package com.plyyard.client;
+package com.plyyard.client.cli;
 
 /** A failure the command line reports as one line on stderr, with its own exit code. */
 public class CliException extends RuntimeException {
