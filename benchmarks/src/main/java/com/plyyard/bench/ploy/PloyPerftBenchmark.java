@@ -1,5 +1,6 @@
-package com.plyyard.bench;
+package com.plyyard.bench.ploy;
 
+import com.plyyard.bench.Leaves;
 import com.plyyard.engine.ploy.PloyMode;
 import com.plyyard.engine.ploy.PloyPerft;
 import com.plyyard.engine.ploy.PloyPosition;
@@ -63,7 +64,7 @@ public class PloyPerftBenchmark {
     }
 
     @Benchmark
-    public long perft(DraughtsPerftBenchmark.Leaves counter) {
+    public long perft(Leaves counter) {
         long n = perft.count(start, position.depth, () -> false);
         counter.leaves += n;
         return n;

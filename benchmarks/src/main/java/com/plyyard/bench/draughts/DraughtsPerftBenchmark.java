@@ -1,15 +1,14 @@
-package com.plyyard.bench;
+package com.plyyard.bench.draughts;
 
+import com.plyyard.bench.Leaves;
 import com.plyyard.engine.draughts.DraughtsPerft;
 import com.plyyard.engine.draughts.DraughtsPositionNotation;
 import com.plyyard.engine.draughts.DraughtsRuleSet;
 import com.plyyard.engine.draughts.DraughtsState;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -50,18 +49,6 @@ public class DraughtsPerftBenchmark {
             this.rules = rules;
             this.fen = fen;
             this.depth = depth;
-        }
-    }
-
-    /** Leaves counted per measured second: reported by JMH as a rate next to the call rate. */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.OPERATIONS)
-    public static class Leaves {
-        public long leaves;
-
-        @Setup(Level.Iteration)
-        public void reset() {
-            leaves = 0;
         }
     }
 
