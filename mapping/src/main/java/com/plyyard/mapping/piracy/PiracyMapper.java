@@ -1,4 +1,4 @@
-package com.plyyard.mapping;
+package com.plyyard.mapping.piracy;
 
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.LegalMove;
@@ -7,6 +7,7 @@ import com.plyyard.engine.piracy.Geometry;
 import com.plyyard.engine.piracy.PiracyMove;
 import com.plyyard.engine.piracy.PiracyPosition;
 import com.plyyard.engine.piracy.PiracyRules;
+import com.plyyard.mapping.spi.GameMapper;
 import com.plyyard.proto.v1.FormatPositionRequest;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.Move;

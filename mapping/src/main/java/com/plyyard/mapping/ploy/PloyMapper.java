@@ -1,4 +1,4 @@
-package com.plyyard.mapping;
+package com.plyyard.mapping.ploy;
 
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.LegalMove;
@@ -7,6 +7,7 @@ import com.plyyard.engine.ploy.PloyMove;
 import com.plyyard.engine.ploy.PloyPiece;
 import com.plyyard.engine.ploy.PloyPosition;
 import com.plyyard.engine.ploy.PloyRules;
+import com.plyyard.mapping.spi.GameMapper;
 import com.plyyard.proto.v1.FormatPositionRequest;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.Move;

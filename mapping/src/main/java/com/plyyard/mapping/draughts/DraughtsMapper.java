@@ -1,4 +1,4 @@
-package com.plyyard.mapping;
+package com.plyyard.mapping.draughts;
 
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.LegalMove;
@@ -9,6 +9,7 @@ import com.plyyard.engine.draughts.DraughtsPositionNotation;
 import com.plyyard.engine.draughts.DraughtsRules;
 import com.plyyard.engine.draughts.DraughtsState;
 import com.plyyard.engine.draughts.Piece;
+import com.plyyard.mapping.spi.GameMapper;
 import com.plyyard.proto.v1.DraughtsBoard;
 import com.plyyard.proto.v1.DraughtsOptions;
 import com.plyyard.proto.v1.DraughtsPiece;

@@ -1,4 +1,4 @@
-package com.plyyard.mapping;
+package com.plyyard.mapping.spi;
 
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
@@ -11,7 +11,10 @@ import java.util.Map;
 
 /**
  * The per-game part of the proto mapping: typed options, the structured board and the structured move
- * detail. Everything else ({@link ProtoMapper}) is generic over the engine's interfaces.
+ * detail. Everything else ({@link com.plyyard.mapping.ProtoMapper}) is generic over the engine's interfaces. Each
+ * game's mapper lives in a package of its game ({@code mapping.draughts}, {@code mapping.ploy},
+ * {@code mapping.piracy}); {@code ProtoMapper.standard()} lists them. This interface sits in a package of its own
+ * below both, so that the list and the games form no cycle.
  */
 public interface GameMapper {
     /** The engine's game id, e.g. "draughts" (see {@link VariantRules#game()}). */
