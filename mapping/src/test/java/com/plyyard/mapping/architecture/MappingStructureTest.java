@@ -1,0 +1,20 @@
+package com.plyyard.mapping.architecture;
+
+import com.plyyard.engine.architecture.ModuleStructureTest;
+import java.util.Set;
+
+/**
+ * The mapping's packages: no cycle; each game's mapper in its game's package, listed by
+ * {@code ProtoMapper.standard()}.
+ */
+class MappingStructureTest extends ModuleStructureTest {
+    @Override
+    protected String root() {
+        return "com.plyyard.mapping";
+    }
+
+    @Override
+    protected Set<String> listsOfGames() {
+        return Set.of("com.plyyard.mapping.ProtoMapper");
+    }
+}
