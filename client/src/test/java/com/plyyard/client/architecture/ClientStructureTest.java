@@ -8,13 +8,7 @@ import java.util.Set;
  * subcommands.
  */
 class ClientStructureTest extends ModuleStructureTest {
-    @Override
-    protected String root() {
-        return "com.plyyard.client";
-    }
-
-    @Override
-    protected Set<String> listsOfGames() {
-        return Set.of("com.plyyard.client.PlyYard");
+    ClientStructureTest() {
+        super("com.plyyard.client", Set.of("com.plyyard.client.PlyYard"));
     }
 }

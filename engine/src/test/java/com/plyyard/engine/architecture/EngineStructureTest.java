@@ -16,14 +16,8 @@ import org.junit.jupiter.api.Test;
 class EngineStructureTest extends ModuleStructureTest {
     static final String ROOT = "com.plyyard.engine";
 
-    @Override
-    protected String root() {
-        return ROOT;
-    }
-
-    @Override
-    protected Set<String> listsOfGames() {
-        return Set.of(ROOT + ".catalog.Variants");
+    EngineStructureTest() {
+        super(ROOT, Set.of(ROOT + ".catalog.Variants"));
     }
 
     /** The classes of {@code root}'s package depend on no class of a package below it. */

@@ -28,21 +28,23 @@ public abstract class ModuleStructureTest {
     /** The games: a package with one of them as a segment is that game's. */
     public static final List<String> GAMES = List.of("draughts", "ploy", "piracy");
 
-    /** The module's root package, e.g. "com.plyyard.engine". */
-    protected abstract String root();
+    private final String root;
+    private final Set<String> listsOfGames;
 
     /**
-     * The classes outside the game packages that may name the games: the module's one list of them (its nested
-     * classes with it). None by default.
+     * @param root         the module's root package, e.g. "com.plyyard.engine"
+     * @param listsOfGames the classes outside the game packages that may name the games: the module's one list of
+     *                     them (their nested classes with them); none for most modules
      */
-    protected Set<String> listsOfGames() {
-        return Set.of();
+    protected ModuleStructureTest(String root, Set<String> listsOfGames) {
+        this.root = root;
+        this.listsOfGames = listsOfGames;
     }
 
     /** The module's main classes (not its tests). */
     protected JavaClasses mainClasses() {
         return new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages(root());
+            .importPackages(root);
     }
 
     /** Every package is a slice of its own (the pattern captures the whole name after com.plyyard, root included). */
@@ -87,7 +89,7 @@ public abstract class ModuleStructureTest {
 
     @Test
     void nothingOutsideTheGamePackagesNamesAGame() {
-        gamesStayInTheirPackages(listsOfGames()).check(mainClasses());
+        gamesStayInTheirPackages(listsOfGames).check(mainClasses());
     }
 
     @Test

@@ -8,13 +8,7 @@ import java.util.Set;
  * {@code ProtoMapper.standard()}.
  */
 class MappingStructureTest extends ModuleStructureTest {
-    @Override
-    protected String root() {
-        return "com.plyyard.mapping";
-    }
-
-    @Override
-    protected Set<String> listsOfGames() {
-        return Set.of("com.plyyard.mapping.ProtoMapper");
+    MappingStructureTest() {
+        super("com.plyyard.mapping", Set.of("com.plyyard.mapping.ProtoMapper"));
     }
 }
