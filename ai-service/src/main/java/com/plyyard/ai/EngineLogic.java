@@ -1,11 +1,10 @@
 package com.plyyard.ai;
 
 import com.plyyard.ai.hub.ExternalHubEngine;
-import com.plyyard.ai.piracy.PiracyTablebases;
+import com.plyyard.ai.tablebase.Tablebases;
 import com.plyyard.engine.LegalMove;
+import com.plyyard.engine.PerfectPlay;
 import com.plyyard.engine.Position;
-import com.plyyard.engine.draughts.DraughtsPosition;
-import com.plyyard.engine.piracy.PiracyPosition;
 import com.plyyard.engine.search.Engine;
 import com.plyyard.engine.search.Level;
 import com.plyyard.engine.search.Limits;
@@ -32,8 +31,10 @@ import org.jboss.logging.Logger;
 /**
  * What BestMove and Analyze do: the state becomes an engine position through the shared mapping, the limits an
  * {@link Engine.Request}, and the search runs on a leased engine ({@link EnginePool}) until its limits, the
- * server maximum, the client's cancellation or deadline, or the server's shutdown. FMJD BestMove requests may go to
- * an external Hub engine instead ({@link ExternalHubEngine}, when configured); ours answers whenever it cannot.
+ * server maximum, the client's cancellation or deadline, or the server's shutdown. In a game with perfect play
+ * (Piracy), MAX-level BestMove and every Analyze are read from the table of the match's rules once it is ready
+ * ({@link Tablebases}). FMJD BestMove requests may go to an external Hub engine instead ({@link ExternalHubEngine}, when
+ * configured); ours answers whenever it cannot.
  * Methods throw engine exceptions or gRPC statuses ({@link AiErrors} turns them into statuses). Blocking: call them on
  * worker threads.
  */
@@ -56,7 +57,7 @@ public class EngineLogic {
     ExternalHubEngine externalHub;
 
     @Inject
-    PiracyTablebases piracyTablebases;
+    Tablebases tablebases;
 
     @ConfigProperty(name = "plyyard.ai.max-move-millis", defaultValue = "60000")
     long maxMoveMillis;
@@ -70,17 +71,17 @@ public class EngineLogic {
      */
     public BestMoveResponse bestMove(BestMoveRequest request, BooleanSupplier clientGone) {
         Prepared p = prepare(request);
-        if (p.position() instanceof PiracyPosition piracy && p.request().level() == Level.MAX) {
-            Optional<PiracyTablebases.Choice> exact = piracyTablebases.choose(piracy);
+        if (p.request().level() == Level.MAX) {
+            Optional<PerfectPlay.Choice> exact = tablebases.choose(p.position());
             if (exact.isPresent()) {
-                PiracyTablebases.Choice c = exact.get();
+                PerfectPlay.Choice c = exact.get();
                 metrics.counter("plyyard.ai.searches", "method", "BestMove").increment();
-                return response(p, c.move(), c.score(), c.pv().size(), 0, 0, c.pv(), PiracyTablebases.ENGINE);
+                return response(p, c.move(), c.score(), c.pv().size(), 0, 0, c.pv(), Tablebases.ENGINE);
             }
         }
         try (EnginePool.Lease lease = lease()) {
             if (externalHub.wants(p.position(), p.request())) {
-                Optional<ExternalHubEngine.Answer> answer = externalHub.bestMove((DraughtsPosition) p.position(), p.request(),
+                Optional<ExternalHubEngine.Answer> answer = externalHub.bestMove(p.position(), p.request(),
                     () -> clientGone.getAsBoolean() || lease.serverClosing());
                 if (answer.isPresent()) {
                     metrics.counter("plyyard.ai.searches", "method", "BestMove").increment();
@@ -110,15 +111,13 @@ public class EngineLogic {
      */
     public void analyze(BestMoveRequest request, BooleanSupplier clientGone, Consumer<AnalysisLine> out) {
         Prepared p = prepare(request);
-        if (p.position() instanceof PiracyPosition piracy) {
-            // the exact value, when the sea's tablebase is ready: one line, nothing left to search
-            Optional<PiracyTablebases.Choice> exact = piracyTablebases.choose(piracy);
-            if (exact.isPresent()) {
-                PiracyTablebases.Choice c = exact.get();
-                metrics.counter("plyyard.ai.searches", "method", "Analyze").increment();
-                out.accept(AnalysisLine.newBuilder().setDepth(c.pv().size()).setScore(c.score()).addAllPv(c.pv()).build());
-                return;
-            }
+        // the exact value, when the game has perfect play and the table is ready: one line, nothing left to search
+        Optional<PerfectPlay.Choice> exact = tablebases.choose(p.position());
+        if (exact.isPresent()) {
+            PerfectPlay.Choice c = exact.get();
+            metrics.counter("plyyard.ai.searches", "method", "Analyze").increment();
+            out.accept(AnalysisLine.newBuilder().setDepth(c.pv().size()).setScore(c.score()).addAllPv(c.pv()).build());
+            return;
         }
         try (EnginePool.Lease lease = lease()) {
             search("Analyze", lease, p, clientGone, info -> out.accept(AnalysisLine.newBuilder()

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.plyyard.grpc.testing.ServingProbe;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import com.plyyard.engine.search.Score;
+import com.plyyard.grpc.testing.ServingProbe;
 import com.plyyard.mapping.ProtoMapper;
 import com.plyyard.proto.v1.BestMoveRequest;
 import com.plyyard.proto.v1.BestMoveResponse;

@@ -1,7 +1,7 @@
 package com.plyyard.bench;
 
 import com.plyyard.engine.Position;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import com.plyyard.engine.search.Engine;
 import com.plyyard.engine.search.Limits;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package com.plyyard.client;
 
+import com.plyyard.client.cli.CliException;
 import com.plyyard.engine.GameOverException;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.VariantRules;

@@ -1,5 +1,6 @@
 package com.plyyard.client;
 
+import com.plyyard.client.cli.CliException;
 import com.plyyard.client.online.Lobby;
 import com.plyyard.client.online.Pairing;
 import com.plyyard.proto.v1.Challenge;

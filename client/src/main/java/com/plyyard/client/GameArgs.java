@@ -2,7 +2,7 @@ package com.plyyard.client;
 
 import com.plyyard.engine.Position;
 import com.plyyard.engine.VariantRules;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Option;

@@ -1,7 +1,8 @@
 package com.plyyard.client;
 
+import com.plyyard.client.cli.CliException;
 import com.plyyard.engine.VariantRules;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import com.plyyard.mapping.ProtoMapper;
 import com.plyyard.proto.v1.GameSpec;
 import com.plyyard.proto.v1.TimeControl;

@@ -1,5 +1,7 @@
 package com.plyyard.client;
 
+import com.plyyard.client.cli.CliException;
+import com.plyyard.client.selfplay.MatchSummary;
 import com.plyyard.client.selfplay.SelfPlay;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.VariantRules;

@@ -1,6 +1,7 @@
 package com.plyyard.client;
 
 import com.plyyard.client.online.Lobby;
+import com.plyyard.client.online.TlsArgs;
 import java.io.PrintWriter;
 import java.util.function.Function;
 import picocli.CommandLine.Mixin;

@@ -1,5 +1,6 @@
 package com.plyyard.client;
 
+import com.plyyard.client.cli.CliException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

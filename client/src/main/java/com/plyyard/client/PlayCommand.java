@@ -1,5 +1,6 @@
 package com.plyyard.client;
 
+import com.plyyard.client.cli.CliException;
 import com.plyyard.client.online.Lobby;
 import com.plyyard.client.online.MatchFollower;
 import com.plyyard.client.online.MatchView;
@@ -103,7 +104,7 @@ public class PlayCommand implements Callable<Integer> {
         if (variant == null) {
             throw CliException.badInput("Give --variant for a new match, or --match ID to play an existing one.");
         }
-        VariantRules rules = com.plyyard.engine.Variants.get(variant, options);
+        VariantRules rules = com.plyyard.engine.catalog.Variants.get(variant, options);
         List<String> colours = rules.seatColours();
         int mine = 0;
         if (colour != null) {

@@ -1,5 +1,6 @@
 package com.plyyard.client;
 
+import com.plyyard.client.cli.CliException;
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
 import java.io.PrintWriter;
@@ -15,15 +16,18 @@ import picocli.CommandLine.Spec;
  * <p>Exit codes: 0 success; 2 bad input (unknown variant, malformed position or move, bad depth, unknown
  * option, usage errors) with exactly one line on stderr ({@code plyyard: <sentence>}; usage errors add the
  * usage hint on a second line); 1 when a command could not do its job.
+ *
+ * <p>Its list of subcommands is the one place of the client that names a game's own tools, each in a package of its
+ * game: {@code dxp} and {@code train} (draughts), {@code tablebase} (Piracy). Every other command plays any game.
  */
 @Command(name = "plyyard", mixinStandardHelpOptions = true, version = "plyyard 0.1.0-SNAPSHOT",
     description = "Ply Yard: board-game rules engine tools and platform launcher.",
     subcommands = {PerftCommand.class, MovesCommand.class, ApplyCommand.class, BestMoveCommand.class, MatchCommand.class,
         UpCommand.class, PlayCommand.class, WatchCommand.class, ExportCommand.class, SeekCommand.class, PoolCommand.class,
         PartyCommand.class, ChallengeCommand.class, RematchCommand.class, RatingsCommand.class, TokensCommand.class,
-        com.plyyard.client.bench.BenchCommand.class, com.plyyard.client.train.TrainCommand.class,
-        com.plyyard.client.hub.HubCommand.class, com.plyyard.client.dxp.DxpCommand.class,
-        com.plyyard.client.tablebase.TablebaseCommand.class,
+        com.plyyard.client.bench.BenchCommand.class, com.plyyard.client.draughts.train.TrainCommand.class,
+        com.plyyard.client.hub.HubCommand.class, com.plyyard.client.draughts.dxp.DxpCommand.class,
+        com.plyyard.client.piracy.tablebase.TablebaseCommand.class,
         CommandLine.HelpCommand.class})
 public class PlyYard implements Runnable {
     @Spec

@@ -1,5 +1,7 @@
 package com.plyyard.client;
 
+import com.plyyard.client.cli.CliException;
+import com.plyyard.client.online.TlsArgs;
 import com.plyyard.proto.v1.OperatorServiceGrpc;
 import com.plyyard.proto.v1.RevokeTokensRequest;
 import com.plyyard.proto.v1.RevokeTokensResponse;

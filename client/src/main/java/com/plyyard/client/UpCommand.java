@@ -1,5 +1,6 @@
 package com.plyyard.client;
 
+import com.plyyard.client.cli.CliException;
 import com.plyyard.client.online.ClientTls;
 import com.plyyard.client.platform.Platform;
 import com.plyyard.client.platform.ServiceSpec;

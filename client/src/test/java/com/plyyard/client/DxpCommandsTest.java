@@ -3,7 +3,7 @@ package com.plyyard.client;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.plyyard.client.dxp.DxpFollower;
+import com.plyyard.client.draughts.dxp.DxpFollower;
 import com.plyyard.engine.draughts.DraughtsRecord;
 import java.io.IOException;
 import java.io.PrintWriter;

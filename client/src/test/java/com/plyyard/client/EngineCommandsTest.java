@@ -3,7 +3,8 @@ package com.plyyard.client;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.plyyard.engine.Variants;
+import com.plyyard.client.selfplay.MatchSummary;
+import com.plyyard.engine.catalog.Variants;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

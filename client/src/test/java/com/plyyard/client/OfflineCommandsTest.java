@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.plyyard.engine.LegalMove;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

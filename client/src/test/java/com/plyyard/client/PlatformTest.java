@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.client.cli.CliException;
 import com.plyyard.client.platform.HealthProbe;
 import com.plyyard.client.platform.Platform;
 import com.plyyard.client.platform.ServiceSpec;

@@ -1,19 +1,18 @@
 package com.plyyard.engine;
 
-import com.plyyard.engine.record.GameRecord;
-import com.plyyard.engine.search.DepthCaps;
-import com.plyyard.engine.search.SearchBoard;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One game as Ply Yard plugs it in: its variants and every hook that differs between games. Each game
  * implements it once, in its own package ({@code DraughtsModule}, {@code PloyModule}, {@code PiracyModule}), and
- * {@link Variants} lists it; nothing else dispatches on a game's type or name. Adding a game is implementing
- * this interface — the compiler then asks for every hook, and through {@link VariantRules}, {@link Position},
- * {@link SearchBoard} and {@link GameRecord} for everything below them — and adding it to {@link Variants}
- * (docs/games.md). {@code GameModuleContractTest} then checks the new game's variants with the others'.
+ * the catalog ({@link com.plyyard.engine.catalog.Variants}) lists it; nothing else dispatches on a game's type or
+ * name. Adding a game is implementing this interface — the compiler then asks for every hook, and through
+ * {@link VariantRules}, {@link Position}, {@link SearchBoard} and {@link GameRecord} for everything below them — and
+ * adding it to the catalog (docs/games.md). {@code GameModuleContractTest} then checks the new game's variants with
+ * the others'. This package, the SPI, depends on no game and on neither the search nor the records.
  *
  * <p>Hooks taking a {@link Position} accept only this game's positions (they come from its own
  * {@link VariantRules}); anything else is refused with an {@link InvalidInputException}.
@@ -71,6 +70,18 @@ public interface GameModule {
      * @param reason {@link EndReason#RESIGNATION} or {@link EndReason#TIMEOUT}
      */
     SeatRemoval removeSeat(Position position, int seat, EndReason reason);
+
+    /**
+     * The game's perfect play, if it has one: tables of exact values the AI service plays from at the MAX level and
+     * in analysis (Piracy's tablebases). Empty for games that are only searched.
+     */
+    Optional<PerfectPlay> perfectPlay();
+
+    /**
+     * How the game speaks the Hub protocol, if it does: then an external Hub engine may answer for it (ai-service) and
+     * our engine serves Hub GUIs ({@code plyyard hub}). Draughts only: Hub is a draughts protocol.
+     */
+    Optional<HubDialect> hub();
 
     /**
      * {@code position} as this game's own position type.

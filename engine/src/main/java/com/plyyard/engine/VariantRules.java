@@ -6,7 +6,8 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The rule book of one variant with its options fixed, e.g. {@code draughts:plyyard} with a 60-ply draw
- * limit. Obtained from {@link Variants}.
+ * limit. Obtained from the catalog ({@code com.plyyard.engine.catalog.Variants}) or from its game's
+ * {@link GameModule#rules}.
  */
 public interface VariantRules {
     /** Variant id, e.g. "draughts:fmjd", "ploy:3m:ffa", "piracy:classic". */
@@ -14,6 +15,9 @@ public interface VariantRules {
 
     /** "draughts", "ploy" or "piracy". */
     String game();
+
+    /** The module of the game this variant belongs to: its hooks (search board, records, …) for its positions. */
+    GameModule module();
 
     String ruleSetId();
 

@@ -7,14 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.plyyard.engine.record.GameRecord;
-import com.plyyard.engine.search.SearchBoard;
+import com.plyyard.engine.catalog.Variants;
 import com.plyyard.engine.search.Searcher;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -95,7 +96,8 @@ class GameModuleContractTest {
         assertTrue(module.variantIds().contains(variant), variant + " is not among " + module.variantIds());
         assertEquals(module.game(), rules.game());
         assertEquals(variant, rules.id());
-        assertSame(module, Variants.module(rules.start()));
+        assertSame(module, rules.module());
+        assertSame(module, rules.start().rules().module());
         long owners = Variants.modules().stream().filter(m -> m.variantIds().contains(variant)).count();
         assertEquals(1, owners, variant + " is served by " + owners + " modules");
         // the other games' hooks refuse its positions in words, not with a ClassCastException
@@ -106,6 +108,36 @@ class GameModuleContractTest {
                 assertThrows(InvalidInputException.class, () -> other.record(start, List.of(), TAGS), other.game());
                 assertThrows(InvalidInputException.class, () -> other.removeSeat(start, 0, EndReason.RESIGNATION),
                     other.game());
+                other.perfectPlay().ifPresent(perfect -> assertThrows(InvalidInputException.class,
+                    () -> perfect.file(Path.of("tables"), rules), other.game()));
+                other.hub().ifPresent(hub -> {
+                    assertThrows(InvalidInputException.class, () -> hub.formatPosition(start), other.game());
+                    assertThrows(InvalidInputException.class, () -> hub.parsePosition("W", rules), other.game());
+                    assertThrows(InvalidInputException.class, () -> hub.formatMove(start.legalMoves().get(0)),
+                        other.game());
+                });
+            }
+        }
+    }
+
+    /** A Hub dialect names variants of its own game, and its positions and moves go through Hub text and back. */
+    @ParameterizedTest
+    @MethodSource("variants")
+    void aHubDialectReadsWhatItWrites(String variant) {
+        VariantRules rules = Variants.get(variant);
+        Optional<HubDialect> dialect = rules.module().hub();
+        if (dialect.isEmpty() || dialect.get().variants().stream().noneMatch(v -> v.variantId().equals(variant))) {
+            return;
+        }
+        HubDialect hub = dialect.get();
+        for (HubDialect.Variant v : hub.variants()) {
+            assertEquals(rules.module(), Variants.get(v.variantId()).module(), v.name());
+        }
+        for (Position p : samples(rules)) {
+            Position back = hub.parsePosition(hub.formatPosition(p), rules);
+            assertEquals(p.notation(), back.notation(), p.toString());
+            for (LegalMove m : p.legalMoves()) {
+                assertEquals(m, hub.parseMove(hub.formatMove(m), p), m.notation());
             }
         }
     }

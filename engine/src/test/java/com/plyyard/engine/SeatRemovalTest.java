@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.engine.catalog.Variants;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class SeatRemovalTest {
     private static SeatRemoval remove(String variant, int seat, EndReason reason) {
         Position start = Variants.get(variant).start();
-        return Variants.module(start).removeSeat(start, seat, reason);
+        return start.rules().module().removeSeat(start, seat, reason);
     }
 
     @Test

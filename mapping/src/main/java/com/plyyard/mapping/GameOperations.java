@@ -4,8 +4,8 @@ import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.SeatRemoval;
-import com.plyyard.engine.Variants;
 import com.plyyard.grpc.Statuses;
+import com.plyyard.mapping.spi.GameMapper;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.ApplyMoveResponse;
 import com.plyyard.proto.v1.EndReason;
@@ -16,7 +16,7 @@ import com.plyyard.proto.v1.LegalMovesResponse;
 import com.plyyard.proto.v1.NewGameRequest;
 import com.plyyard.proto.v1.RemoveSeatRequest;
 import java.util.List;
-import com.plyyard.engine.record.GameRecord;
+import com.plyyard.engine.GameRecord;
 import com.plyyard.engine.VariantRules;
 import com.plyyard.proto.v1.RecordHeaders;
 import com.plyyard.proto.v1.WriteRecordRequest;
@@ -103,7 +103,7 @@ public final class GameOperations {
         if (leaving.out()) {
             throw Statuses.failedPrecondition(capital(leaving.colour()) + " is already out of the game.");
         }
-        SeatRemoval removal = Variants.module(position).removeSeat(position, (int) seat, EndReasons.toEngine(reason));
+        SeatRemoval removal = position.rules().module().removeSeat(position, (int) seat, EndReasons.toEngine(reason));
         if (removal.outcome().isEmpty()) {
             return mapper.state(removal.position());
         }
@@ -167,7 +167,7 @@ public final class GameOperations {
             putTag(tags, capital(seats.get(i).colour()), headers.getPlayers(i));
         }
         putTag(tags, "Termination", headers.getResult().getDescription());
-        GameRecord record = Variants.module(first).record(first, request.getMovesList(), tags);
+        GameRecord record = first.rules().module().record(first, request.getMovesList(), tags);
         GameMapper.RecordFormat format = mapper.mapper(rules.game()).orElseThrow().recordFormat();
         return WriteRecordResponse.newBuilder()
             .setText(record.write())

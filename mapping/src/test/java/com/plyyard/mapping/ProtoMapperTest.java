@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.GameStatus;
 import com.plyyard.proto.v1.Move;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.plyyard.engine.Position;
-import com.plyyard.engine.Variants;
-import com.plyyard.engine.record.GameRecord;
+import com.plyyard.engine.catalog.Variants;
+import com.plyyard.engine.GameRecord;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.EndReason;
 import com.plyyard.proto.v1.GameState;

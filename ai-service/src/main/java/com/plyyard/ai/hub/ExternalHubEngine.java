@@ -1,14 +1,11 @@
 package com.plyyard.ai.hub;
 
+import com.plyyard.engine.HubDialect;
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
+import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
-import com.plyyard.engine.draughts.DraughtsMove;
-import com.plyyard.engine.draughts.DraughtsPosition;
-import com.plyyard.engine.draughts.DraughtsRuleSet;
 import com.plyyard.engine.hub.HubLine;
-import com.plyyard.engine.hub.HubMoves;
-import com.plyyard.engine.hub.HubPosition;
 import com.plyyard.engine.search.Engine;
 import com.plyyard.engine.search.Level;
 import com.plyyard.engine.search.Limits;
@@ -27,9 +24,10 @@ import org.jboss.logging.Logger;
 
 /**
  * An external Hub engine (such as Scan) for international draughts under FMJD rules, when
- * {@code plyyard.ai.hub.command} is set (docs/hub.md). It answers the {@code draughts:fmjd} BestMove requests at
- * the {@code MAX} level or with explicit limits; the weaker levels stay ours, as their weakness is our engine's
- * deliberate choice among good moves.
+ * {@code plyyard.ai.hub.command} is set (docs/hub.md). It answers the BestMove requests at the {@code MAX} level or
+ * with explicit limits in the Hub protocol's default variant of a game that speaks Hub ({@link HubDialect}: today
+ * {@code normal}, {@code draughts:fmjd}); the weaker levels stay ours, as their weakness is our engine's deliberate
+ * choice among good moves. Positions and moves go through the game's dialect.
  *
  * <p>The process is started on first use and kept warm between requests (its tables too); one request at a time
  * goes to it — a Hub engine is one conversation — and a request that finds it busy is answered by our engine. When
@@ -58,17 +56,27 @@ public class ExternalHubEngine {
     private volatile HubProcess process;
 
     /** The external engine's move, in our terms. */
-    public record Answer(DraughtsMove move, int score, int depth, long nodes, long millis, List<String> pv, String engine) {
+    public record Answer(LegalMove move, int score, int depth, long nodes, long millis, List<String> pv,
+                         String engine) {
     }
 
     public boolean enabled() {
         return commandSetting.isPresent() && !commandSetting.get().isBlank();
     }
 
-    /** True when this request is the external engine's to answer: FMJD draughts, at the MAX level or explicit limits. */
+    /**
+     * True when this request is the external engine's to answer: a position in the default Hub variant of its game
+     * (FMJD draughts), at the MAX level or with explicit limits.
+     */
     public boolean wants(Position position, Engine.Request request) {
-        return enabled() && position instanceof DraughtsPosition d && d.rules().ruleSet() == DraughtsRuleSet.FMJD
+        return enabled() && hubVariant(position).isPresent()
             && (request.level() == null || request.level() == Level.MAX);
+    }
+
+    /** The Hub variant an external engine plays for this position: its game's default one, if it is that variant. */
+    private static Optional<HubDialect.Variant> hubVariant(Position position) {
+        return position.rules().module().hub().map(d -> d.variants().get(0))
+            .filter(v -> v.variantId().equals(position.rules().id()));
     }
 
     /**
@@ -76,7 +84,9 @@ public class ExternalHubEngine {
      *
      * @param stop true once the search should end now (the client has gone, the server is closing)
      */
-    public Optional<Answer> bestMove(DraughtsPosition position, Engine.Request request, BooleanSupplier stop) {
+    public Optional<Answer> bestMove(Position position, Engine.Request request, BooleanSupplier stop) {
+        HubDialect dialect = position.rules().module().hub().orElseThrow();
+        HubDialect.Variant variant = hubVariant(position).orElseThrow();
         if (!lock.tryLock()) {
             LOG.debugf("The Hub engine is busy with another request; our engine answers this one.");
             fallback("busy");
@@ -84,19 +94,20 @@ public class ExternalHubEngine {
         }
         try {
             HubProcess hub = process;
-            if (hub == null || !hub.isAlive()) {
+            if (hub == null || !hub.isAlive() || !hub.variant().equals(variant)) {
                 if (hub != null) {
                     hub.close();
                 }
-                hub = HubProcess.start(command(), timeoutMillis, line -> LOG.infof("Hub engine (stderr): %s", line));
+                hub = HubProcess.start(command(), variant, timeoutMillis,
+                    line -> LOG.infof("Hub engine (stderr): %s", line));
                 process = hub;
-                LOG.infof("Hub engine %s started (it calls itself '%s'); it answers draughts:fmjd.", quotedCommand(),
-                    hub.name());
+                LOG.infof("Hub engine %s started (it calls itself '%s'); it answers %s.", quotedCommand(), hub.name(),
+                    variant.variantId());
             }
             long budget = budgetMillis(request);
-            HubProcess.Answer answer = hub.search(HubPosition.format(position.state()), level(request, budget), budget,
+            HubProcess.Answer answer = hub.search(dialect.formatPosition(position), level(request, budget), budget,
                 timeoutMillis, stop);
-            return accept(position, answer, hub.name());
+            return accept(dialect, position, answer, hub.name());
         } catch (HubProcess.HubException e) {
             HubProcess dead = process;
             process = null;
@@ -122,14 +133,15 @@ public class ExternalHubEngine {
     }
 
     /** The answer checked against the position's legal moves; empty (logged) when it is not one of them. */
-    private Optional<Answer> accept(DraughtsPosition position, HubProcess.Answer answer, String name) {
+    private Optional<Answer> accept(HubDialect dialect, Position position, HubProcess.Answer answer, String name) {
         String text = answer.done().value("move").orElse("");
-        DraughtsMove move;
+        LegalMove move;
         try {
-            move = HubMoves.parse(text, position);
+            move = dialect.parseMove(text, position);
         } catch (InvalidInputException | IllegalMoveException e) {
-            LOG.warnf("Hub engine %s answered %s, which is not a legal move of draughts:fmjd %s; our engine answers.",
-                quotedCommand(), text.isEmpty() ? "no move" : "'" + text + "'", position.notation());
+            LOG.warnf("Hub engine %s answered %s, which is not a legal move of %s %s; our engine answers.",
+                quotedCommand(), text.isEmpty() ? "no move" : "'" + text + "'", position.rules().id(),
+                position.notation());
             fallback("illegal-move");
             return Optional.empty();
         }
@@ -142,7 +154,7 @@ public class ExternalHubEngine {
             score = (int) Math.round(Math.max(-1e6, Math.min(1e6, number(info, "score") * 100)));
             depth = (int) Math.max(0, Math.min(Integer.MAX_VALUE, number(info, "depth")));
             nodes = (long) Math.max(0, number(info, "nodes"));
-            pv = canonicalLine(position, info.value("pv").orElse(""));
+            pv = canonicalLine(dialect, position, info.value("pv").orElse(""));
         }
         if (pv.isEmpty() || !pv.get(0).equals(move.notation())) {
             pv = List.of(move.notation()); // the last info may be an earlier iteration's: the move leads the line
@@ -152,15 +164,15 @@ public class ExternalHubEngine {
     }
 
     /** The Hub engine's principal variation in our canonical notation, up to its first move we cannot read. */
-    private static List<String> canonicalLine(DraughtsPosition root, String hubLine) {
+    private static List<String> canonicalLine(HubDialect dialect, Position root, String hubLine) {
         List<String> out = new ArrayList<>();
-        DraughtsPosition p = root;
+        Position p = root;
         for (String m : hubLine.trim().split("\\s+")) {
             if (m.isEmpty() || p.isOver() || out.size() >= 64) {
                 break;
             }
             try {
-                DraughtsMove move = HubMoves.parse(m, p);
+                LegalMove move = dialect.parseMove(m, p);
                 out.add(move.notation());
                 p = p.play(move);
             } catch (InvalidInputException | IllegalMoveException e) {

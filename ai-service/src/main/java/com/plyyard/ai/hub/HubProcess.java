@@ -1,5 +1,6 @@
 package com.plyyard.ai.hub;
 
+import com.plyyard.engine.HubDialect;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.hub.HubLine;
 import java.io.BufferedReader;
@@ -17,9 +18,9 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
- * One running external Hub engine, past its handshake ({@code hub} … {@code wait}, the variant set to
- * {@code normal}, {@code init} … {@code ready}). Its output is read by a daemon thread into a queue, so every wait has
- * a deadline; the end of its output means it died. Not thread-safe: one search at a time (the caller's lock).
+ * One running external Hub engine, past its handshake ({@code hub} … {@code wait}, the variant set to the one
+ * asked for, e.g. {@code normal}, {@code init} … {@code ready}). Its output is read by a daemon thread into a queue,
+ * so every wait has a deadline; the end of its output means it died. Not thread-safe: one search at a time (the caller's lock).
  */
 final class HubProcess implements AutoCloseable {
     /** What went wrong; the process is of no further use after any of them. */
@@ -46,28 +47,32 @@ final class HubProcess implements AutoCloseable {
     private static final long POLL_MILLIS = 20;
 
     private final Process process;
+    private final HubDialect.Variant variant;
     private final BufferedWriter toEngine;
     private final BlockingQueue<String> fromEngine = new LinkedBlockingQueue<>();
     private String name = "";
 
-    private HubProcess(Process process) {
+    private HubProcess(Process process, HubDialect.Variant variant) {
         this.process = process;
+        this.variant = variant;
         this.toEngine = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
     }
 
     /**
      * Starts the command and runs the handshake, each step within {@code stepMillis}.
      *
+     * @param variant the Hub variant the engine is to play
      * @param stderr told every line the engine writes on its standard error
      */
-    static HubProcess start(List<String> command, long stepMillis, Consumer<String> stderr) throws HubException {
+    static HubProcess start(List<String> command, HubDialect.Variant variant, long stepMillis, Consumer<String> stderr)
+        throws HubException {
         Process process;
         try {
             process = new ProcessBuilder(command).start();
         } catch (IOException | RuntimeException e) {
             throw new HubException(Failure.CANNOT_START, "could not start (" + e.getMessage() + ")");
         }
-        HubProcess hub = new HubProcess(process);
+        HubProcess hub = new HubProcess(process, variant);
         pump(process.getInputStream(), line -> hub.fromEngine.add(line), () -> hub.fromEngine.add(END), "hub-engine-out");
         pump(process.getErrorStream(), stderr, () -> { }, "hub-engine-err");
         try {
@@ -82,6 +87,11 @@ final class HubProcess implements AutoCloseable {
     /** The engine's name from its {@code id} line (empty when it gave none). */
     String name() {
         return name;
+    }
+
+    /** The Hub variant it was set to play. */
+    HubDialect.Variant variant() {
+        return variant;
     }
 
     boolean isAlive() {
@@ -144,21 +154,22 @@ final class HubProcess implements AutoCloseable {
 
     private void handshake(long stepMillis) throws HubException {
         send(HubLine.of("hub"));
-        HubLine variant = null;
+        HubLine param = null;
         for (HubLine line = expect("wait", stepMillis); !line.command().equals("wait"); line = expect("wait", stepMillis)) {
             if (line.command().equals("id")) {
                 name = line.value("name").orElse("");
             } else if (line.command().equals("param") && line.value("name").orElse("").equals("variant")) {
-                variant = line;
+                param = line;
             }
         }
-        if (variant != null && !variant.value("value").orElse("").equals("normal")) {
-            List<String> values = List.of(variant.value("values").orElse("").split("\\s+"));
-            if (variant.has("values") && !values.contains("normal")) {
-                throw new HubException(Failure.NOT_HUB, "offers no 'normal' (international, FMJD) variant, only "
-                    + String.join(", ", values));
+        String wanted = variant.name();
+        if (param != null && !param.value("value").orElse("").equals(wanted)) {
+            List<String> values = List.of(param.value("values").orElse("").split("\\s+"));
+            if (param.has("values") && !values.contains(wanted)) {
+                throw new HubException(Failure.NOT_HUB, "offers no '" + wanted + "' (" + variant.description()
+                    + ") variant, only " + String.join(", ", values));
             }
-            send(HubLine.of("set-param").with("name", "variant").with("value", "normal"));
+            send(HubLine.of("set-param").with("name", "variant").with("value", wanted));
         }
         send(HubLine.of("init"));
         while (!expect("ready", stepMillis).command().equals("ready")) {

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import com.plyyard.mapping.ProtoMapper;
 import com.plyyard.proto.v1.BestMoveRequest;
 import com.plyyard.proto.v1.BestMoveResponse;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.plyyard.engine.Position;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import com.plyyard.proto.v1.BestMoveResponse;
 import com.plyyard.proto.v1.EngineServiceGrpc;
 import com.plyyard.proto.v1.SearchLimits;

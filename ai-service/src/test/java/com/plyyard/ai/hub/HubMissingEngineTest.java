@@ -5,7 +5,7 @@ import static com.plyyard.ai.hub.HubEngineServiceTest.best;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.plyyard.engine.Position;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import com.plyyard.proto.v1.BestMoveResponse;
 import com.plyyard.proto.v1.EngineServiceGrpc;
 import com.plyyard.proto.v1.SearchLimits;

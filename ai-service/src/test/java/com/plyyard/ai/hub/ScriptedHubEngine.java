@@ -1,10 +1,10 @@
 package com.plyyard.ai.hub;
 
-import com.plyyard.engine.draughts.DraughtsPosition;
-import com.plyyard.engine.draughts.DraughtsRules;
+import com.plyyard.engine.HubDialect;
+import com.plyyard.engine.Position;
+import com.plyyard.engine.VariantRules;
+import com.plyyard.engine.catalog.Variants;
 import com.plyyard.engine.hub.HubLine;
-import com.plyyard.engine.hub.HubMoves;
-import com.plyyard.engine.hub.HubPosition;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -24,7 +24,9 @@ public final class ScriptedHubEngine {
     public static void main(String[] args) throws IOException {
         Path script = Path.of(args[0]);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        DraughtsPosition position = DraughtsRules.fmjd().start();
+        VariantRules fmjd = Variants.get("draughts:fmjd");
+        HubDialect hub = fmjd.module().hub().orElseThrow();
+        Position position = fmjd.start();
         String raw;
         while ((raw = in.readLine()) != null) {
             HubLine line = HubLine.parse(raw);
@@ -36,7 +38,7 @@ public final class ScriptedHubEngine {
                 }
                 case "init" -> say("ready");
                 case "ping" -> say("pong");
-                case "pos" -> position = HubPosition.parse(line.value("pos").orElseThrow(), DraughtsRules.fmjd());
+                case "pos" -> position = hub.parsePosition(line.value("pos").orElseThrow(), fmjd);
                 case "go" -> {
                     switch (Files.readString(script).strip()) {
                         case "illegal" -> say("done move=46-41");
@@ -45,7 +47,7 @@ public final class ScriptedHubEngine {
                             // no answer, not even to stop
                         }
                         default -> {
-                            String move = HubMoves.format(position.legalMoves().get(0));
+                            String move = hub.formatMove(position.legalMoves().get(0));
                             say("info depth=1 score=0.25 nodes=1 time=0.001 pv=" + move);
                             say("done move=" + move);
                         }

@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.plyyard.engine.Variants;
+import com.plyyard.ai.tablebase.Tablebases;
+import com.plyyard.engine.catalog.Variants;
 import com.plyyard.engine.piracy.PiracyPosition;
 import com.plyyard.engine.piracy.PiracyRules;
 import com.plyyard.engine.piracy.PiracyTablebase;
@@ -60,7 +61,7 @@ class PiracyTablebaseServiceTest {
         long deadline = System.nanoTime() + 120_000_000_000L;
         while (System.nanoTime() < deadline) {
             BestMoveResponse r = max(p);
-            if (r.getEngine().equals(PiracyTablebases.ENGINE)) {
+            if (r.getEngine().equals(Tablebases.ENGINE)) {
                 return r;
             }
             assertEquals("plyyard", r.getEngine(), "until the table is ready the search answers");
@@ -90,7 +91,7 @@ class PiracyTablebaseServiceTest {
                 String move = answer.getMove().getNotation();
                 assertTrue(best.stream().anyMatch(m -> m.move().notation().equals(move)), p.notation() + ": " + move
                     + " is not among " + best);
-                assertEquals(PiracyTablebases.score(expected.value(p)), answer.getScore(), p.notation());
+                assertEquals(expected.value(p).score(), answer.getScore(), p.notation());
                 Outcome outcome = best.get(0).value().outcome();
                 if (outcome != Outcome.DRAW) {
                     assertEquals(best.get(0).move().notation(), move, "fastest win, slowest loss first");
@@ -135,7 +136,7 @@ class PiracyTablebaseServiceTest {
         List<AnalysisLine> all = new ArrayList<>();
         lines.forEachRemaining(all::add);
         assertEquals(1, all.size(), "one exact line: " + all);
-        assertEquals(PiracyTablebases.score(expected.value(start)), all.get(0).getScore());
+        assertEquals(expected.value(start).score(), all.get(0).getScore());
         assertFalse(all.get(0).getPvList().isEmpty());
     }
 

@@ -1,7 +1,7 @@
 package com.plyyard.client.bench;
 
-import com.plyyard.client.CliException;
-import com.plyyard.client.TlsArgs;
+import com.plyyard.client.cli.CliException;
+import com.plyyard.client.online.TlsArgs;
 import io.grpc.ManagedChannel;
 import io.grpc.StatusRuntimeException;
 import java.io.PrintWriter;

@@ -3,7 +3,7 @@ package com.plyyard.client.bench;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.VariantRules;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import com.plyyard.proto.v1.CreateMatchRequest;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.JoinMatchRequest;

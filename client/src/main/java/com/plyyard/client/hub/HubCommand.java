@@ -1,6 +1,6 @@
 package com.plyyard.client.hub;
 
-import com.plyyard.client.CliException;
+import com.plyyard.client.cli.CliException;
 import com.plyyard.engine.hub.HubSession;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package com.plyyard.client.online;
 
-import com.plyyard.client.CliException;
+import com.plyyard.client.cli.CliException;
 import io.grpc.ChannelCredentials;
 import io.grpc.Grpc;
 import io.grpc.InsecureChannelCredentials;

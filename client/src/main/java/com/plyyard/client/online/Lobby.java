@@ -1,6 +1,6 @@
 package com.plyyard.client.online;
 
-import com.plyyard.client.CliException;
+import com.plyyard.client.cli.CliException;
 import com.plyyard.proto.v1.LobbyServiceGrpc;
 import com.plyyard.proto.v1.MatchServiceGrpc;
 import com.plyyard.proto.v1.MatchmakingServiceGrpc;

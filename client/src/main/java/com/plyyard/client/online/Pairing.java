@@ -1,5 +1,6 @@
 package com.plyyard.client.online;
 
+import com.plyyard.client.cli.CliException;
 import com.plyyard.proto.v1.LobbyEvent;
 import com.plyyard.proto.v1.Paired;
 import com.plyyard.proto.v1.WatchLobbyRequest;
@@ -96,10 +97,10 @@ public final class Pairing {
             }
             try {
                 withdraw.run();
-            } catch (com.plyyard.client.CliException e) {
+            } catch (com.plyyard.client.cli.CliException e) {
                 return await(lobby, fromVersion, mine, 5, out).orElseThrow(() -> e);
             }
-            throw new com.plyyard.client.CliException(com.plyyard.client.CliException.FAILED, timeout);
+            throw new com.plyyard.client.cli.CliException(com.plyyard.client.cli.CliException.FAILED, timeout);
         }
     }
 

@@ -1,6 +1,6 @@
 package com.plyyard.client.platform;
 
-import com.plyyard.client.CliException;
+import com.plyyard.client.cli.CliException;
 import com.plyyard.client.online.ClientTls;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,14 +1,13 @@
 package com.plyyard.client.selfplay;
 
-import com.plyyard.client.MatchSummary;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Outcome;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.VariantRules;
 import com.plyyard.engine.search.Engine;
-import com.plyyard.engine.search.Limits;
 import com.plyyard.engine.search.Level;
+import com.plyyard.engine.search.Limits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.plyyard.client.CliException;
+import com.plyyard.client.cli.CliException;
 import com.plyyard.proto.v1.LobbyServiceGrpc;
 import com.plyyard.proto.v1.Player;
 import com.plyyard.proto.v1.RegisterRequest;

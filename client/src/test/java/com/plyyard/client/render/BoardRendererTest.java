@@ -3,7 +3,7 @@ package com.plyyard.client.render;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.plyyard.engine.Position;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import com.plyyard.mapping.ProtoMapper;
 import com.plyyard.proto.v1.GameState;
 import java.util.Map;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.plyyard.engine.Position;
 import com.plyyard.engine.VariantRules;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import com.plyyard.engine.search.Engine;
 import com.plyyard.engine.search.Level;
 import com.plyyard.engine.search.Limits;

@@ -1,20 +1,31 @@
 package com.plyyard.engine.draughts;
 
+import com.plyyard.engine.DepthCaps;
 import com.plyyard.engine.EndReason;
 import com.plyyard.engine.GameModule;
+import com.plyyard.engine.HubDialect;
 import com.plyyard.engine.InvalidInputException;
+import com.plyyard.engine.PerfectPlay;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.SeatRemoval;
 import com.plyyard.engine.VariantRules;
-import com.plyyard.engine.search.DepthCaps;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** International draughts in Ply Yard: the variants {@code draughts:fmjd} and {@code draughts:plyyard}. */
 public final class DraughtsModule implements GameModule {
     /** The levels' depth caps in draughts, the reference the other games' caps are measured against. */
     private static final DepthCaps DEPTH_CAPS = new DepthCaps(2, 4, 6, 10);
+
+    private static final HubDialect HUB = new DraughtsHub();
+
+    /** The one instance: the catalog lists it, and every variant's rules answer it ({@link VariantRules#module}). */
+    public static final DraughtsModule INSTANCE = new DraughtsModule();
+
+    private DraughtsModule() {
+    }
 
     @Override
     public String game() {
@@ -82,6 +93,18 @@ public final class DraughtsModule implements GameModule {
     @Override
     public SeatRemoval removeSeat(Position position, int seat, EndReason reason) {
         return SeatRemoval.teamLoses(own(position), seat, reason);
+    }
+
+    /** None: Draughts is searched. */
+    @Override
+    public Optional<PerfectPlay> perfectPlay() {
+        return Optional.empty();
+    }
+
+    /** Hub's own game: {@code normal} (FMJD) and {@code plyyard}. */
+    @Override
+    public Optional<HubDialect> hub() {
+        return Optional.of(HUB);
     }
 
     private DraughtsPosition own(Position position) {

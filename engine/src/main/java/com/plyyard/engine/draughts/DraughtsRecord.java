@@ -1,9 +1,9 @@
 package com.plyyard.engine.draughts;
 
+import com.plyyard.engine.GameRecord;
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.Outcome;
-import com.plyyard.engine.record.GameRecord;
 import com.plyyard.engine.record.RecordLexer;
 import com.plyyard.engine.record.RecordMoves;
 import java.util.ArrayList;

@@ -62,6 +62,11 @@ public final class DraughtsRules implements VariantRules {
     }
 
     @Override
+    public DraughtsModule module() {
+        return DraughtsModule.INSTANCE;
+    }
+
+    @Override
     public String ruleSetId() {
         return ruleSet.id();
     }

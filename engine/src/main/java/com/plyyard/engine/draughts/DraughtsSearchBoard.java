@@ -1,7 +1,7 @@
 package com.plyyard.engine.draughts;
 
+import com.plyyard.engine.SearchBoard;
 import com.plyyard.engine.search.Score;
-import com.plyyard.engine.search.SearchBoard;
 
 /**
  * Draughts for the {@link com.plyyard.engine.search.Searcher}: the fast generator with copy-make on a stack

@@ -1,12 +1,14 @@
 package com.plyyard.engine.hub;
 
+import com.plyyard.engine.GameModule;
 import com.plyyard.engine.GameOverException;
+import com.plyyard.engine.HubDialect;
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
+import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
-import com.plyyard.engine.draughts.DraughtsMove;
-import com.plyyard.engine.draughts.DraughtsPosition;
-import com.plyyard.engine.draughts.DraughtsRules;
+import com.plyyard.engine.VariantRules;
+import com.plyyard.engine.catalog.Variants;
 import com.plyyard.engine.search.Engine;
 import com.plyyard.engine.search.Limits;
 import com.plyyard.engine.search.SearchInfo;
@@ -22,8 +24,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Our engine as a Hub engine: reads GUI commands line by line and answers on the writer, until {@code quit} or the
- * end of the input. International draughts only (Hub is a 10x10 draughts protocol); the {@code variant} parameter
- * chooses the rules, {@code normal} (FMJD) or {@code plyyard}.
+ * end of the input. It plays the games that speak Hub ({@link GameModule#hub}: international draughts, as Hub is a
+ * 10x10 draughts protocol); the {@code variant} parameter chooses among their Hub variants ({@code normal}, FMJD, the
+ * default, or {@code plyyard}), and the variant's game reads and writes the positions and moves.
  *
  * <p>A search ({@code go think}, {@code go ponder} or {@code go analyze}) runs on its own thread and sends an
  * {@code info} line per finished iteration, then {@code done move=… [ponder=…]}. Meanwhile {@code ping} is answered
@@ -45,8 +48,6 @@ public final class HubSession {
     static final String VARIANT_PARAM = "variant";
     static final String THREADS_PARAM = "threads";
     static final int MAX_THREADS = 64;
-    static final String NORMAL = "normal";
-    static final String PLYYARD = "plyyard";
 
     private final BufferedReader in;
     private final Writer out;
@@ -55,10 +56,13 @@ public final class HubSession {
 
     private Engine engine;
     private int threads = 1;
-    private DraughtsRules rules = DraughtsRules.fmjd();
-    private String variant = NORMAL;
+    /** The Hub variants of every game that speaks Hub, in the catalog's order; the first is the default. */
+    private final List<HubDialect.Variant> variants = Variants.modules().stream()
+        .flatMap(m -> m.hub().stream()).flatMap(d -> d.variants().stream()).toList();
+    private String variant = variants.get(0).name();
+    private VariantRules rules = Variants.get(variants.get(0).variantId());
     /** The position of the last valid {@code pos}; null before any (the start) or after an invalid one. */
-    private DraughtsPosition position;
+    private Position position;
     private String positionError;
     private Limits level;
 
@@ -161,7 +165,7 @@ public final class HubSession {
         send(HubLine.of("id").with("name", identity.name()).with("version", identity.version())
             .with("author", identity.author()));
         send(HubLine.of("param").with("name", VARIANT_PARAM).with("value", variant).with("type", "enum")
-            .with("values", NORMAL + " " + PLYYARD));
+            .with("values", String.join(" ", variants.stream().map(HubDialect.Variant::name).toList())));
         send(HubLine.of("param").with("name", THREADS_PARAM).with("value", Integer.toString(threads)).with("type", "int")
             .with("min", "1").with("max", Integer.toString(MAX_THREADS)));
         send(HubLine.of("wait"));
@@ -182,14 +186,12 @@ public final class HubSession {
             error("Unknown parameter '" + name + "'; the parameters are variant and threads.");
             return;
         }
-        switch (value) {
-            case NORMAL -> rules = DraughtsRules.fmjd();
-            case PLYYARD -> rules = DraughtsRules.plyyard();
-            default -> {
-                error("Unknown variant '" + value + "'; the variants are normal (FMJD rules) and plyyard (Ply Yard rules).");
-                return;
-            }
+        HubDialect.Variant chosen = variants.stream().filter(v -> v.name().equals(value)).findFirst().orElse(null);
+        if (chosen == null) {
+            error("Unknown variant '" + value + "'; the variants are " + described(variants) + ".");
+            return;
         }
+        rules = Variants.get(chosen.variantId());
         variant = value;
         // a position belongs to its rules: the next search starts from the new rules' start unless a pos follows
         position = null;
@@ -218,12 +220,13 @@ public final class HubSession {
     private void setPosition(HubLine line) {
         level = null; // a level belongs to the search it precedes
         try {
-            DraughtsPosition p = line.value("pos").filter(s -> !line.has("start"))
-                .map(text -> HubPosition.parse(text, rules))
+            HubDialect dialect = dialect();
+            Position p = line.value("pos").filter(s -> !line.has("start"))
+                .map(text -> dialect.parsePosition(text, rules))
                 .orElseGet(rules::start);
             for (String move : line.value("moves").orElse("").trim().split("\\s+")) {
                 if (!move.isEmpty()) {
-                    p = p.play(HubMoves.parse(move, p));
+                    p = p.play(dialect.parseMove(move, p));
                 }
             }
             position = p;
@@ -242,29 +245,31 @@ public final class HubSession {
             cannotSearch("The last pos was not valid (" + stripDot(positionError) + "); send a valid one.");
             return;
         }
-        DraughtsPosition root = position != null ? position : rules.start();
+        Position root = position != null ? position : rules.start();
         if (root.isOver()) {
             // a draw rule has ended the game, yet the GUI asks for a move: the board alone still has moves to give
-            root = rules.position(root.state());
+            root = dialect().parsePosition(dialect().formatPosition(root), rules);
         }
         if (root.legalMoves().isEmpty()) {
             cannotSearch("The side to move has no legal move.");
             return;
         }
         Engine e = engine();
-        DraughtsPosition searched = root;
+        Position searched = root;
+        HubDialect dialect = dialect();
         stopSearch.set(false);
-        search = new Thread(() -> search(e, searched, limits), "hub-search");
+        search = new Thread(() -> search(e, dialect, searched, limits), "hub-search");
         search.setDaemon(true);
         search.start();
     }
 
     /** On the search thread. */
-    private void search(Engine e, DraughtsPosition root, Limits limits) {
+    private void search(Engine e, HubDialect dialect, Position root, Limits limits) {
         try {
-            Engine.Result r = e.bestMove(root, Engine.Request.of(limits), stopSearch::get, info -> send(info(root, info)));
-            List<String> pv = hubMoves(root, r.pv());
-            HubLine done = HubLine.of("done").with("move", HubMoves.format((DraughtsMove) r.move()));
+            Engine.Result r = e.bestMove(root, Engine.Request.of(limits), stopSearch::get,
+                info -> send(info(dialect, root, info)));
+            List<String> pv = hubMoves(dialect, root, r.pv());
+            HubLine done = HubLine.of("done").with("move", dialect.formatMove(r.move()));
             if (pv.size() >= 2) {
                 done = done.with("ponder", pv.get(1));
             }
@@ -278,7 +283,7 @@ public final class HubSession {
      * {@code info depth score nodes time nps pv}, as Scan writes them: the score in men (a forced win shows as 300
      * less a hundredth per ply), the time in seconds and the speed in millions of nodes per second.
      */
-    private static HubLine info(DraughtsPosition root, SearchInfo info) {
+    private static HubLine info(HubDialect dialect, Position root, SearchInfo info) {
         HubLine line = HubLine.of("info").with("depth", info.depth())
             .with("score", String.format(Locale.ROOT, "%.2f", info.score() / 100.0))
             .with("nodes", info.nodes())
@@ -287,24 +292,36 @@ public final class HubSession {
         if (mnps >= 0.05) { // a speed that would show as 0.0 tells the GUI nothing
             line = line.with("nps", String.format(Locale.ROOT, "%.1f", mnps));
         }
-        List<String> pv = hubMoves(root, info.pv());
+        List<String> pv = hubMoves(dialect, root, info.pv());
         return pv.isEmpty() ? line : line.with("pv", String.join(" ", pv));
     }
 
     /** A line of moves in canonical notation, played out from {@code root}, in Hub notation (up to the first misfit). */
-    static List<String> hubMoves(Position root, List<String> moves) {
+    static List<String> hubMoves(HubDialect dialect, Position root, List<String> moves) {
         List<String> out = new ArrayList<>(moves.size());
         Position p = root;
         for (String m : moves) {
             try {
-                DraughtsMove move = (DraughtsMove) p.parseMove(m);
-                out.add(HubMoves.format(move));
+                LegalMove move = p.parseMove(m);
+                out.add(dialect.formatMove(move));
                 p = p.play(move);
             } catch (InvalidInputException | IllegalMoveException e) {
                 break;
             }
         }
         return out;
+    }
+
+    /** The Hub dialect of the chosen variant's game. */
+    private HubDialect dialect() {
+        return rules.module().hub().orElseThrow();
+    }
+
+    /** "a (x)", "a (x) and b (y)", "a (x), b (y) and c (z)". */
+    private static String described(List<HubDialect.Variant> variants) {
+        List<String> each = variants.stream().map(v -> v.name() + " (" + v.description() + ")").toList();
+        return each.size() == 1 ? each.get(0)
+            : String.join(", ", each.subList(0, each.size() - 1)) + " and " + each.get(each.size() - 1);
     }
 
     private Engine engine() {

@@ -1,14 +1,17 @@
 package com.plyyard.engine.piracy;
 
+import com.plyyard.engine.DepthCaps;
 import com.plyyard.engine.EndReason;
 import com.plyyard.engine.GameModule;
+import com.plyyard.engine.HubDialect;
+import com.plyyard.engine.PerfectPlay;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.SeatRemoval;
 import com.plyyard.engine.VariantRules;
-import com.plyyard.engine.search.DepthCaps;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Piracy in Ply Yard: the variant {@code piracy:classic}. */
 public final class PiracyModule implements GameModule {
@@ -18,6 +21,14 @@ public final class PiracyModule implements GameModule {
      * more against club and lets max score 75 % against it (docs/benchmarks.md).
      */
     private static final DepthCaps DEPTH_CAPS = new DepthCaps(8, 16, 24, 28);
+
+    private static final PerfectPlay PERFECT_PLAY = new PiracyPerfectPlay();
+
+    /** The one instance: the catalog lists it, and every variant's rules answer it ({@link VariantRules#module}). */
+    public static final PiracyModule INSTANCE = new PiracyModule();
+
+    private PiracyModule() {
+    }
 
     @Override
     public String game() {
@@ -64,6 +75,18 @@ public final class PiracyModule implements GameModule {
     @Override
     public SeatRemoval removeSeat(Position position, int seat, EndReason reason) {
         return SeatRemoval.teamLoses(own(position), seat, reason);
+    }
+
+    /** Its tablebases: every position of a sea solved, read at the MAX level (docs/piracy.md). */
+    @Override
+    public Optional<PerfectPlay> perfectPlay() {
+        return Optional.of(PERFECT_PLAY);
+    }
+
+    /** None: Hub is a draughts protocol. */
+    @Override
+    public Optional<HubDialect> hub() {
+        return Optional.empty();
     }
 
     private PiracyPosition own(Position position) {

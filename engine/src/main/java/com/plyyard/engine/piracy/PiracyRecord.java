@@ -1,10 +1,9 @@
 package com.plyyard.engine.piracy;
 
+import com.plyyard.engine.GameRecord;
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.Outcome;
-import com.plyyard.engine.Variants;
-import com.plyyard.engine.record.GameRecord;
 import com.plyyard.engine.record.RecordLexer;
 import com.plyyard.engine.record.RecordMoves;
 import java.util.ArrayList;
@@ -172,7 +171,7 @@ public final class PiracyRecord implements GameRecord {
         copy(tags, "First", options, PiracyRules.OPTION_FIRST);
         copy(tags, "CircleRule", options, PiracyRules.OPTION_CIRCLE_RULE);
         copy(tags, "SurvivorSinks", options, PiracyRules.OPTION_SURVIVOR_SINKS);
-        PiracyRules rules = (PiracyRules) Variants.get("piracy:classic", options);
+        PiracyRules rules = PiracyRules.fromOptions(options);
         PiracyPosition first = tags.containsKey("Position") ? rules.parse(tags.get("Position")) : rules.start();
         List<String> tokens = new ArrayList<>();
         String stated = lexer.moves(tokens);

@@ -79,6 +79,11 @@ public final class PiracyRules implements VariantRules {
     }
 
     @Override
+    public PiracyModule module() {
+        return PiracyModule.INSTANCE;
+    }
+
+    @Override
     public String ruleSetId() {
         return "classic";
     }

@@ -1,7 +1,7 @@
 package com.plyyard.engine.piracy;
 
+import com.plyyard.engine.SearchBoard;
 import com.plyyard.engine.search.Score;
-import com.plyyard.engine.search.SearchBoard;
 
 /**
  * Piracy for the {@link com.plyyard.engine.search.Searcher}: packed states on a stack (branching ≤ 3, so

@@ -1,6 +1,7 @@
 package com.plyyard.engine.piracy;
 
 import com.plyyard.engine.InvalidInputException;
+import com.plyyard.engine.search.Score;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -54,6 +55,15 @@ public final class PiracyTablebase {
                 case WIN -> new Value(Outcome.LOSS, plies);
                 case LOSS -> new Value(Outcome.WIN, plies);
                 case DRAW -> this;
+            };
+        }
+
+        /** The value on the search's scale: a win in d plies is {@code WIN - d}, a loss {@code LOSS + d}, a draw 0. */
+        public int score() {
+            return switch (outcome) {
+                case WIN -> Score.WIN - plies;
+                case LOSS -> Score.LOSS + plies;
+                case DRAW -> Score.DRAW;
             };
         }
 

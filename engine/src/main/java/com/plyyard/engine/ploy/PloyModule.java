@@ -1,21 +1,30 @@
 package com.plyyard.engine.ploy;
 
+import com.plyyard.engine.DepthCaps;
 import com.plyyard.engine.EndReason;
 import com.plyyard.engine.GameModule;
+import com.plyyard.engine.HubDialect;
 import com.plyyard.engine.InvalidInputException;
+import com.plyyard.engine.PerfectPlay;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.SeatRemoval;
 import com.plyyard.engine.VariantRules;
-import com.plyyard.engine.search.DepthCaps;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Ploy in Ply Yard: the six variants {@code ploy:<3m|imperium>:<2p|ffa|team>}. */
 public final class PloyModule implements GameModule {
     /** One ply less than draughts at every level (at least 1): Ploy's branching is larger. */
     private static final DepthCaps DEPTH_CAPS = new DepthCaps(1, 3, 5, 9);
+
+    /** The one instance: the catalog lists it, and every variant's rules answer it ({@link VariantRules#module}). */
+    public static final PloyModule INSTANCE = new PloyModule();
+
+    private PloyModule() {
+    }
 
     @Override
     public String game() {
@@ -109,6 +118,18 @@ public final class PloyModule implements GameModule {
             return SeatRemoval.goesOn(p.withoutSeat(seat));
         }
         return SeatRemoval.teamLoses(p, seat, reason);
+    }
+
+    /** None: Ploy is searched. */
+    @Override
+    public Optional<PerfectPlay> perfectPlay() {
+        return Optional.empty();
+    }
+
+    /** None: Hub is a draughts protocol. */
+    @Override
+    public Optional<HubDialect> hub() {
+        return Optional.empty();
     }
 
     private PloyPosition own(Position position) {

@@ -1,10 +1,9 @@
 package com.plyyard.engine.ploy;
 
+import com.plyyard.engine.GameRecord;
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.Outcome;
-import com.plyyard.engine.Variants;
-import com.plyyard.engine.record.GameRecord;
 import com.plyyard.engine.record.RecordLexer;
 import com.plyyard.engine.record.RecordMoves;
 import java.util.ArrayList;
@@ -196,7 +195,11 @@ public final class PloyRecord implements GameRecord {
         if (tags.containsKey("NoCaptureDrawPlies")) {
             options.put(PloyRules.OPTION_NO_CAPTURE_DRAW_PLIES, tags.get("NoCaptureDrawPlies"));
         }
-        PloyRules rules = (PloyRules) Variants.get(variant, options);
+        if (!PloyModule.INSTANCE.variantIds().contains(variant)) {
+            throw new InvalidInputException("Unknown variant '" + variant + "'; the Ploy variants are "
+                + String.join(", ", PloyModule.INSTANCE.variantIds()) + ".");
+        }
+        PloyRules rules = (PloyRules) PloyModule.INSTANCE.rules(variant, options);
         PloyPosition first = tags.containsKey("PPN") ? rules.parse(tags.get("PPN")) : rules.start();
         List<String> tokens = new ArrayList<>();
         String result = lexer.moves(tokens);

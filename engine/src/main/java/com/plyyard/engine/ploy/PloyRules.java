@@ -71,6 +71,11 @@ public final class PloyRules implements VariantRules {
     }
 
     @Override
+    public PloyModule module() {
+        return PloyModule.INSTANCE;
+    }
+
+    @Override
     public String ruleSetId() {
         return ruleSet.id();
     }

@@ -1,7 +1,7 @@
 package com.plyyard.engine.ploy;
 
+import com.plyyard.engine.SearchBoard;
 import com.plyyard.engine.search.Score;
-import com.plyyard.engine.search.SearchBoard;
 
 /**
  * Ploy for the {@link com.plyyard.engine.search.Searcher}, on a private copy of the state with make/unmake.

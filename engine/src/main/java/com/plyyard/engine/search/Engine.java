@@ -5,7 +5,7 @@ import com.plyyard.engine.GameOverException;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.SearchBoard;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -85,7 +85,7 @@ public final class Engine {
         if (position.isOver() || position.legalMoves().isEmpty()) {
             throw new GameOverException("The game is over; the engine has no move to make.");
         }
-        GameModule game = Variants.module(position);
+        GameModule game = position.rules().module();
         Limits limits = limitsFor(game, request);
         SearchBoard board = game.searchBoard(position);
         long[] keys = position.repetitionKeys();
@@ -123,7 +123,7 @@ public final class Engine {
             // the choice among good moves shares the move's time budget; out of time, the best move stands
             long deadline = limits.moveMillis() > 0 ? start + limits.moveMillis() * 1_000_000L : Long.MAX_VALUE;
             List<int[]> scored = searcher.rootScores(game.searchBoard(position), history, Math.max(1, Math.min(info.depth(),
-                game.depthCaps().of(level))), deadline, stop);
+                level.depthCap(game.depthCaps()))), deadline, stop);
             if (scored != null) {
                 int[] choice = choose(scored, level, new SplittableRandom(request.seed() ^ position.notation().hashCode()));
                 move = choice[0];
@@ -159,7 +159,8 @@ public final class Engine {
             }
             return l;
         }
-        return new Limits(game.depthCaps().of(level), 0, level.moveMillis(request.clockMillis(), request.incrementMillis()));
+        return new Limits(level.depthCap(game.depthCaps()), 0,
+            level.moveMillis(request.clockMillis(), request.incrementMillis()));
     }
 
     /** Softmax choice among the moves within the level's window of the best; forced losses only if all are. */

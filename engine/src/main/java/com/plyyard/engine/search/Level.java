@@ -1,5 +1,6 @@
 package com.plyyard.engine.search;
 
+import com.plyyard.engine.DepthCaps;
 import com.plyyard.engine.InvalidInputException;
 import java.util.Locale;
 
@@ -50,6 +51,17 @@ public enum Level {
     public static long withinClock(long budgetMillis, long clockMillis, long incrementMillis) {
         long share = clockMillis / 30 + incrementMillis * 3 / 4;
         return Math.max(20, Math.min(budgetMillis, share));
+    }
+
+    /** This level's depth cap in a game with these caps, in plies; 0 = none ({@link #MAX}). */
+    public int depthCap(DepthCaps caps) {
+        return switch (this) {
+            case BEGINNER -> caps.beginner();
+            case CASUAL -> caps.casual();
+            case CLUB -> caps.club();
+            case EXPERT -> caps.expert();
+            case MAX -> 0;
+        };
     }
 
     public int window() {

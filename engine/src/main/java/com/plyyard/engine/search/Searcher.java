@@ -1,5 +1,6 @@
 package com.plyyard.engine.search;
 
+import com.plyyard.engine.SearchBoard;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.plyyard.engine.DrawCounter;
 import com.plyyard.engine.EndReason;
 import com.plyyard.engine.InvalidInputException;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.engine.HubDialect;
+import com.plyyard.engine.Position;
+import com.plyyard.engine.draughts.DraughtsModule;
 import com.plyyard.engine.draughts.DraughtsPosition;
 import com.plyyard.engine.draughts.DraughtsRules;
 import java.io.IOException;
@@ -25,7 +28,9 @@ import org.junit.jupiter.api.Timeout;
 /** The Hub engine driven as a GUI drives it, in-process over piped streams. */
 @Timeout(30)
 class HubSessionTest {
-    static final String START = HubNotationTest.START;
+    static final String START = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
+    /** Draughts' Hub dialect, to read the session's answers. */
+    static final HubDialect HUB = DraughtsModule.INSTANCE.hub().orElseThrow();
 
     private PipedWriter gui;
     private final BlockingQueue<String> answers = new LinkedBlockingQueue<>();
@@ -141,8 +146,8 @@ class HubSessionTest {
         HubLine done = lines.get(lines.size() - 1);
         DraughtsPosition start = DraughtsRules.fmjd().start();
         String move = done.value("move").orElseThrow();
-        DraughtsPosition after = start.play(HubMoves.parse(move, start));
-        HubMoves.parse(done.value("ponder").orElseThrow(), after);
+        Position after = start.play(HUB.parseMove(move, start));
+        HUB.parseMove(done.value("ponder").orElseThrow(), after);
         HubLine lastInfo = lines.get(lines.size() - 2);
         assertEquals("info", lastInfo.command());
         assertEquals("4", lastInfo.value("depth").orElseThrow());
@@ -170,7 +175,7 @@ class HubSessionTest {
         assertTrue(millis < 2000, "done " + millis + " ms after stop");
         assertTrue(lines.stream().anyMatch(l -> l.command().equals("pong")), "ping answered during the search");
         HubLine done = lines.get(lines.size() - 1);
-        HubMoves.parse(done.value("move").orElseThrow(), DraughtsRules.fmjd().start());
+        HUB.parseMove(done.value("move").orElseThrow(), DraughtsRules.fmjd().start());
         send("ping");
         assertEquals("pong", next().command(), "and the engine keeps serving");
     }
@@ -201,7 +206,8 @@ class HubSessionTest {
         send("level depth=soon");
         assertEquals("error", next().command());
         send("set-param name=variant value=killer");
-        assertEquals("error", next().command());
+        assertEquals("Unknown variant 'killer'; the variants are normal (FMJD rules) and plyyard (Ply Yard rules).",
+            next().value("message").orElseThrow());
         send("set-param name=threads value=0");
         assertTrue(next().value("message").orElseThrow().contains("threads must be a whole number from 1 to 64"));
         send("set-param name=hash value=64");
@@ -226,7 +232,7 @@ class HubSessionTest {
         List<HubLine> lines = until("done");
         DraughtsPosition start = DraughtsRules.plyyard().start();
         assertFalse(start.state().whiteToMove(), "Black starts");
-        HubMoves.parse(lines.get(lines.size() - 1).value("move").orElseThrow(), start);
+        HUB.parseMove(lines.get(lines.size() - 1).value("move").orElseThrow(), start);
     }
 
     @Test

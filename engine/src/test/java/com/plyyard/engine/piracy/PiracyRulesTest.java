@@ -9,7 +9,7 @@ import com.plyyard.engine.EndReason;
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.Outcome;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.plyyard.engine.EndReason;
 import com.plyyard.engine.Outcome;
 import com.plyyard.engine.Seat;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package com.plyyard.engine.ploy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Tag;

@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.engine.DepthCaps;
 import com.plyyard.engine.GameOverException;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.VariantRules;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -177,7 +178,7 @@ class EngineTest {
         assertEquals(1, expert.size(), "a fixed-depth search does not: " + expert);
         // a beginner never searches as deep as the level cap allows for stronger levels
         Engine.Result weak = engine.bestMove(p, Engine.Request.of(Level.BEGINNER, 1), null, null);
-        assertTrue(weak.depth() <= Variants.module("draughts").depthCaps().of(Level.BEGINNER));
+        assertTrue(weak.depth() <= Level.BEGINNER.depthCap(Variants.module("draughts").depthCaps()));
     }
 
     @Test
@@ -205,12 +206,12 @@ class EngineTest {
             int previousDepth = 0;
             long previousMillis = 0;
             for (Level level : new Level[] {Level.BEGINNER, Level.CASUAL, Level.CLUB, Level.EXPERT}) {
-                assertTrue(caps.of(level) > previousDepth, game + " " + level);
+                assertTrue(level.depthCap(caps) > previousDepth, game + " " + level);
                 assertTrue(level.millis() > previousMillis, level.toString());
-                previousDepth = caps.of(level);
+                previousDepth = level.depthCap(caps);
                 previousMillis = level.millis();
             }
-            assertEquals(0, caps.of(Level.MAX), "max has no depth cap");
+            assertEquals(0, Level.MAX.depthCap(caps), "max has no depth cap");
             assertTrue(Level.MAX.millis() > previousMillis);
         }
     }
@@ -223,7 +224,7 @@ class EngineTest {
         for (int g = 0; g < games.length; g++) {
             DepthCaps caps = Variants.module(games[g]).depthCaps();
             for (Level level : Level.values()) {
-                assertEquals(expected[g][level.ordinal()], caps.of(level), games[g] + " " + level);
+                assertEquals(expected[g][level.ordinal()], level.depthCap(caps), games[g] + " " + level);
             }
         }
         long[] millis = {200, 400, 800, 1500, 5000};

@@ -5,7 +5,7 @@ import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.SeatRemoval;
 import com.plyyard.engine.VariantRules;
-import com.plyyard.engine.Variants;
+import com.plyyard.engine.catalog.Variants;
 import com.plyyard.mapping.ProtoMapper;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.GameStatus;
@@ -55,7 +55,7 @@ public final class LocalOracle implements GameOracle {
     @Override
     public GameState resign(GameState state, int seat) {
         Position p = mapper.position(state);
-        SeatRemoval removal = Variants.module(p).removeSeat(p, seat, EndReason.RESIGNATION);
+        SeatRemoval removal = p.rules().module().removeSeat(p, seat, EndReason.RESIGNATION);
         GameState next = mapper.state(removal.position());
         if (removal.outcome().isEmpty()) {
             return next;
