@@ -83,6 +83,7 @@ class PloyFreeForAllTest extends LobbyTestBase {
         Match m = started("ploy:3m:ffa", clock(2, 0), p);
         String id = m.getId();
         EventStream events = watch(register("flag-spectator"), id, 0);
+        events.until(MatchEvent::hasSnapshot, Duration.ofSeconds(8)); // watching before the time runs out
         // nobody moves: Green's flag falls after 2 s, and Red's clock starts
         clock.advanceMillis(2000);
         flagCheck.checkNow();
