@@ -298,7 +298,18 @@ while [ $(( $(now_ms) - t )) -lt 180000 ]; do
   fi
   sleep 0.5
 done
-[ "$healthy" = yes ] || { echo "$s"; fail "not every container became healthy within 180 s"; }
+# a container that did not become healthy: its exit, and its log's tail, where CI shows them (the whole logs stay in $OUT)
+explain_unhealthy() {
+  local id name
+  for id in $(podman ps -a -q --filter "label=com.docker.compose.project=$PROJECT"); do
+    name="$(podman inspect --format '{{index .Config.Labels "com.docker.compose.service"}}' "$id")"
+    if ! podman inspect --format '{{.State.Status}} {{.State.Health.Status}}' "$id" | grep -q '^running healthy$'; then
+      echo "--- $name: $(podman inspect --format 'status={{.State.Status}} health={{.State.Health.Status}} exit={{.State.ExitCode}} oom={{.State.OOMKilled}} restarts={{.RestartCount}} error={{.State.Error}}' "$id")"
+      podman logs --tail 60 "$id" 2>&1 | sed "s/^/$name| /"
+    fi
+  done
+}
+[ "$healthy" = yes ] || { echo "$s"; explain_unhealthy; fail "not every container became healthy within 180 s"; }
 ms=$(( $(now_ms) - t ))
 figure "docker-compose up -d: returned after $(( up_returned / 1000 )).$(( up_returned % 1000 / 100 )) s, all $expected containers healthy after $(( ms / 1000 )).$(( ms % 1000 / 100 )) s (health checks run every second or so)"
 stop_pid "$TICKER_PID"
