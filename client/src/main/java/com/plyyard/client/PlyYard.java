@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "plyyard", mixinStandardHelpOptions = true, version = "plyyard 0.1.0-SNAPSHOT",
     description = "Ply Yard: board-game rules engine tools and platform launcher.",
-    subcommands = {PerftCommand.class, MovesCommand.class, ApplyCommand.class, BestMoveCommand.class, MatchCommand.class,
+    subcommands = {PerftCommand.class, MovesCommand.class, ApplyCommand.class, BestMoveCommand.class, SelfPlayCommand.class,
         UpCommand.class, PlayCommand.class, WatchCommand.class, ExportCommand.class, SeekCommand.class, PoolCommand.class,
         PartyCommand.class, ChallengeCommand.class, RematchCommand.class, RatingsCommand.class, TokensCommand.class,
         com.plyyard.client.bench.BenchCommand.class, com.plyyard.client.draughts.train.TrainCommand.class,

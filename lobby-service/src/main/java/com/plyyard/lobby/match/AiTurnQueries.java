@@ -47,7 +47,7 @@ public class AiTurnQueries {
             if (m == null || !m.aiToMove || !MatchStatus.MATCH_ACTIVE.name().equals(m.status)) {
                 return null;
             }
-            LockedMatch match = new LockedMatch(m, matches.seats(matchId), m.clock().isTimed() ? clock.nowMillis() : 0);
+            MatchBeingChanged match = new MatchBeingChanged(m, matches.seats(matchId), m.clock().isTimed() ? clock.nowMillis() : 0);
             SeatEntity s = match.seat(match.mover());
             if (!SeatKind.SEAT_AI.name().equals(s.kind)) {
                 return null;

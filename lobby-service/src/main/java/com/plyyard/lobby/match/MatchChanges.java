@@ -33,10 +33,10 @@ class MatchChanges {
     AiSeats ai;
 
     /** Runs the change on the locked match and answers the match as it is after the commit. */
-    Match change(String matchIdText, Consumer<LockedMatch> work) {
+    Match change(String matchIdText, Consumer<MatchBeingChanged> work) {
         UUID id = Ids.parse(matchIdText, "match");
         return unitOfWork.call(() -> {
-            LockedMatch match = lock(id);
+            MatchBeingChanged match = lock(id);
             work.accept(match);
             wakeAiAfterCommit(match);
             return views.view(match, true);
@@ -44,16 +44,16 @@ class MatchChanges {
     }
 
     /** The match locked inside the caller's unit of work; NOT_FOUND when there is none. */
-    LockedMatch lock(UUID id) {
+    MatchBeingChanged lock(UUID id) {
         MatchEntity row = matches.lockForUpdate(id);
         if (row == null) {
             throw notFound(id);
         }
-        return new LockedMatch(row, matches.seats(id), clock.nowMillis());
+        return new MatchBeingChanged(row, matches.seats(id), clock.nowMillis());
     }
 
     /** After the commit, the AI thinks about its turn outside this transaction. */
-    void wakeAiAfterCommit(LockedMatch match) {
+    void wakeAiAfterCommit(MatchBeingChanged match) {
         if (match.aiToMove()) {
             UUID id = match.id();
             unitOfWork.afterCommit(() -> ai.onTurn(id));

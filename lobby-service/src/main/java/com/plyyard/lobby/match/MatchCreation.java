@@ -137,7 +137,7 @@ public class MatchCreation {
                     default -> SeatPlan.open();
                 });
             }
-            LockedMatch match = open(start, r.getOptions(), matchClock, r.getRated(), plan, myId);
+            MatchBeingChanged match = open(start, r.getOptions(), matchClock, r.getRated(), plan, myId);
             return views.view(match, true);
         });
     }
@@ -146,7 +146,7 @@ public class MatchCreation {
     public Match join(Player me, JoinMatchRequest r) {
         return changes.change(r.getMatchId(), match -> {
             if (match.status() != MatchStatus.MATCH_WAITING) {
-                throw LobbyException.failedPrecondition("The match is " + LockedMatch.statusWords(match.status())
+                throw LobbyException.failedPrecondition("The match is " + MatchBeingChanged.statusWords(match.status())
                     + "; only a waiting match can be joined.");
             }
             if (match.seatOf(me) != null) {
@@ -162,7 +162,7 @@ public class MatchCreation {
         });
     }
 
-    private static SeatEntity requestedSeat(LockedMatch match, long want, UUID myId) {
+    private static SeatEntity requestedSeat(MatchBeingChanged match, long want, UUID myId) {
         if (want >= match.seats.size()) {
             throw LobbyException.invalid("Seat " + want + " does not exist; this match has seats 0 to "
                 + (match.seats.size() - 1) + ".");
@@ -180,7 +180,7 @@ public class MatchCreation {
     }
 
     /** The seat the player is invited to, else the first open seat. */
-    private static SeatEntity seatFor(LockedMatch match, UUID myId) {
+    private static SeatEntity seatFor(MatchBeingChanged match, UUID myId) {
         for (SeatEntity s : match.seats) {
             if (SeatKind.SEAT_INVITED.name().equals(s.kind) && myId.equals(s.invitedPlayerId)) {
                 return s;
@@ -214,7 +214,7 @@ public class MatchCreation {
     }
 
     /** Stores the new match and its seats (inside a unit of work) and starts it if every seat is taken. */
-    private LockedMatch open(GameState start, VariantOptions options, MatchClock matchClock, boolean rated,
+    private MatchBeingChanged open(GameState start, VariantOptions options, MatchClock matchClock, boolean rated,
                              List<SeatPlan> plan, UUID createdBy) {
         long now = clock.nowMillis();
         MatchEntity m = new MatchEntity();
@@ -253,7 +253,7 @@ public class MatchCreation {
             seats.add(s);
         }
         Map<UUID, Player> names = players.byIds(seated);
-        LockedMatch match = new LockedMatch(m, seats, now);
+        MatchBeingChanged match = new MatchBeingChanged(m, seats, now);
         for (SeatEntity s : seats) {
             if (s.playerId != null) {
                 events.append(m, MatchEvent.newBuilder().setSeatJoined(
@@ -267,7 +267,7 @@ public class MatchCreation {
     }
 
     /** Every seat has a player or an AI: the match starts, the first mover's clock runs. */
-    void startIfFull(LockedMatch match) {
+    void startIfFull(MatchBeingChanged match) {
         for (SeatEntity s : match.seats) {
             if (!SeatKind.SEAT_PLAYER.name().equals(s.kind) && !SeatKind.SEAT_AI.name().equals(s.kind)) {
                 return;

@@ -69,7 +69,7 @@ public class MatchDraws {
         });
     }
 
-    private static boolean othersOffer(LockedMatch match, SeatEntity mine) {
+    private static boolean othersOffer(MatchBeingChanged match, SeatEntity mine) {
         for (SeatEntity s : match.seats) {
             if (s != mine && !s.out && s.offersDraw) {
                 return true;
@@ -79,7 +79,7 @@ public class MatchDraws {
     }
 
     /** Marks the seat's agreement; when every seat still in the game agrees, the game is drawn. */
-    private void agree(LockedMatch match, SeatEntity mine) {
+    private void agree(MatchBeingChanged match, SeatEntity mine) {
         mine.offersDraw = true;
         for (SeatEntity s : match.seats) {
             if (!s.out && !s.offersDraw) {

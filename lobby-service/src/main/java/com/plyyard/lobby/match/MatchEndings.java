@@ -66,7 +66,7 @@ public class MatchEndings {
             match.requireSeat(me);
             MatchStatus st = match.status();
             if (st == MatchStatus.MATCH_FINISHED || st == MatchStatus.MATCH_ABORTED) {
-                throw LobbyException.failedPrecondition("The match is " + LockedMatch.statusWords(st)
+                throw LobbyException.failedPrecondition("The match is " + MatchBeingChanged.statusWords(st)
                     + "; there is nothing to abort.");
             }
             if (match.row.plies > 0) {
@@ -81,7 +81,7 @@ public class MatchEndings {
     }
 
     /** A seat leaves by resignation or time: the rules decide whether the game ends or goes on. */
-    void removeSeat(LockedMatch match, int seat, EndReason reason) {
+    void removeSeat(MatchBeingChanged match, int seat, EndReason reason) {
         boolean moverLeaves = seat == match.mover();
         if (!moverLeaves || reason == EndReason.RESIGNATION) {
             // charge the running clock up to now before the turn changes hands
@@ -103,7 +103,7 @@ public class MatchEndings {
      * The match ends with {@code status} (finished or aborted) and {@code result}. A finished match is announced as
      * {@link MatchFinished} inside this transaction (the ratings are updated with it); aborts never are.
      */
-    void finish(LockedMatch match, MatchStatus status, Outcome result) {
+    void finish(MatchBeingChanged match, MatchStatus status, Outcome result) {
         MatchEntity m = match.row;
         m.status = status.name();
         m.result = result.toByteArray();

@@ -77,7 +77,7 @@ public class MatchFlagging {
             if (row == null) {
                 return false;
             }
-            LockedMatch match = new LockedMatch(row, matches.seats(matchId), now);
+            MatchBeingChanged match = new MatchBeingChanged(row, matches.seats(matchId), now);
             if (match.moverTimeLeft() > 0) {
                 return false;
             }
@@ -94,7 +94,7 @@ public class MatchFlagging {
     }
 
     /** The mover's flag falls: clock to 0, then the rules remove the seat (end, or free-for-all goes on). */
-    private void flag(LockedMatch match) {
+    private void flag(MatchBeingChanged match) {
         int mover = match.mover();
         match.seat(mover).clockMillis = 0;
         match.row.turnStartedAt = Instant.ofEpochMilli(match.now);

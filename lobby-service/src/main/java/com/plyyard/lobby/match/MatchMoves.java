@@ -95,10 +95,10 @@ public class MatchMoves {
     }
 
     /** {@code seatOf} names the seat that moves (or refuses the caller); it runs on every read of the match. */
-    private Match submit(UUID id, String move, long expectedVersion, Function<LockedMatch, SeatEntity> seatOf) {
+    private Match submit(UUID id, String move, long expectedVersion, Function<MatchBeingChanged, SeatEntity> seatOf) {
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
             MoveStore.Snapshot read = store.read(id);
-            LockedMatch match = new LockedMatch(read.row(), read.seats(), read.now());
+            MatchBeingChanged match = new MatchBeingChanged(read.row(), read.seats(), read.now());
             long readVersion = match.row.version;
             match.checkVersion(expectedVersion);
             SeatEntity mine = seatOf.apply(match);
@@ -132,7 +132,7 @@ public class MatchMoves {
     }
 
     /** A move in the locked unit of work: played, then its event and, if it ends the game, the ending. */
-    private void playLocked(LockedMatch match, SeatEntity mine, String move) {
+    private void playLocked(MatchBeingChanged match, SeatEntity mine, String move) {
         MovePlayed.Builder played = play(match, mine, move);
         if (match.state().getStatus() == GameStatus.FINISHED) {
             events.append(match.row, MatchEvent.newBuilder().setMovePlayed(played), match.now);
@@ -148,7 +148,7 @@ public class MatchMoves {
      * The move by the player of seat {@code mine}: its turn, its clock, the rules; then the match holds the new state,
      * clocks and ply, and the answer is its event (not yet stamped with a version).
      */
-    private MovePlayed.Builder play(LockedMatch match, SeatEntity mine, String move) {
+    private MovePlayed.Builder play(MatchBeingChanged match, SeatEntity mine, String move) {
         int mover = match.mover();
         int toMove = match.state().getToMove();
         if (mine.idx != mover) {

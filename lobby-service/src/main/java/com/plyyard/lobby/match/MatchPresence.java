@@ -25,7 +25,7 @@ public class MatchPresence {
     /** A seated player's WatchMatch stream opened ({@code opened}) or closed. */
     public void streamChanged(UUID matchId, int seat, boolean opened) {
         unitOfWork.run(() -> {
-            LockedMatch match = changes.lock(matchId);
+            MatchBeingChanged match = changes.lock(matchId);
             SeatEntity s = match.seat(seat);
             if (opened) {
                 s.connections++;
@@ -41,7 +41,7 @@ public class MatchPresence {
         });
     }
 
-    private void connected(LockedMatch match, int seat, boolean connected) {
+    private void connected(MatchBeingChanged match, int seat, boolean connected) {
         events.append(match.row, MatchEvent.newBuilder().setPresence(
             PlayerPresence.newBuilder().setSeat(seat).setConnected(connected)), match.now);
     }

@@ -65,7 +65,7 @@ public class MatchQueries {
             if (m == null) {
                 throw MatchChanges.notFound(id);
             }
-            return new Current(m.version, MatchStatus.MATCH_ACTIVE.name().equals(m.status), LockedMatch.stateOf(m));
+            return new Current(m.version, MatchStatus.MATCH_ACTIVE.name().equals(m.status), MatchBeingChanged.stateOf(m));
         });
         ListLegalMovesResponse.Builder answer = ListLegalMovesResponse.newBuilder()
             .setVersion(current.version()).setToMove(current.state().getToMove());

@@ -29,7 +29,7 @@ class MatchViews {
     @Inject
     MatchEventLog events;
 
-    Match view(LockedMatch match, boolean withMoves) {
+    Match view(MatchBeingChanged match, boolean withMoves) {
         return view(match.row, match.seats, withMoves);
     }
 
@@ -56,7 +56,7 @@ class MatchViews {
 
     /** The match from rows read already, the names of its players and its moves (no database access). */
     static Match view(MatchEntity m, List<SeatEntity> seats, Map<UUID, Player> names, List<MatchMove> moves) {
-        GameState state = LockedMatch.stateOf(m);
+        GameState state = MatchBeingChanged.stateOf(m);
         Match.Builder b = Match.newBuilder()
             .setId(m.id.toString())
             .setVariant(state.getVariant())

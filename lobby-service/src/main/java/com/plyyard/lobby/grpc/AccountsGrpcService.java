@@ -14,9 +14,12 @@ import io.grpc.stub.StreamObserver;
 import io.quarkus.grpc.GrpcService;
 import jakarta.inject.Inject;
 
-/** plyyard.v1.LobbyService: players and their tokens. */
+/**
+ * plyyard.v1.LobbyService: players and their tokens. The Java class says what it serves (accounts); the proto service
+ * keeps its name, which is part of the wire contract every client and the gRPC-Web page call.
+ */
 @GrpcService
-public class LobbyGrpcService extends LobbyServiceGrpc.LobbyServiceImplBase {
+public class AccountsGrpcService extends LobbyServiceGrpc.LobbyServiceImplBase {
     @Inject
     WorkerPool workers;
 

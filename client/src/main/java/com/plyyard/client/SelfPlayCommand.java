@@ -19,13 +19,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code match}: a self-play match between two engine levels. One line per game,
+ * {@code match}: a self-play series between two engine levels, played in this process (no server; "match" elsewhere
+ * names a game on the platform — the subcommand keeps its name, a stable contract of outside tools). One line per game,
  * {@code game=<i> a=<A's colours> result=<win|draw|loss> plies=<n> reason=<reason>}, then the last line (a
  * stable contract): {@code games=<n> wins=<a wins> draws=<d> losses=<a losses> score=<a's %> elo=<diff>±<95% margin>}.
  */
 @Command(name = "match", mixinStandardHelpOptions = true,
     description = "Plays engine level A against level B and reports A's score and the Elo difference.")
-public class MatchCommand implements Callable<Integer> {
+public class SelfPlayCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

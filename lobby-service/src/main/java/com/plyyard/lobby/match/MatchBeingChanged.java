@@ -14,17 +14,18 @@ import java.util.Locale;
 import java.util.UUID;
 
 /**
- * A match being changed: its row (locked by the caller's unit of work, or read as one snapshot by the move path, whose
- * write is then guarded by the version read), its seats, its game state and the database time of the change. The checks every change starts with, and the clock and state updates every change
- * ends with, are here; what a call does with them is in the classes named after the calls.
+ * A match being changed, for the length of one change: its row (locked by the caller's unit of work, or — on the move
+ * path — read as one snapshot whose write is then guarded by the version read, so not always locked), its seats, its
+ * game state and the database time of the change. The checks every change starts with, and the clock and state updates
+ * every change ends with, are here; what a call does with them is in the classes named after the calls.
  */
-public final class LockedMatch {
+public final class MatchBeingChanged {
     final MatchEntity row;
     final List<SeatEntity> seats;
     final long now;
     private GameState state;
 
-    LockedMatch(MatchEntity row, List<SeatEntity> seats, long now) {
+    MatchBeingChanged(MatchEntity row, List<SeatEntity> seats, long now) {
         this.row = row;
         this.seats = seats;
         this.now = now;
