@@ -9,7 +9,6 @@ import com.plyyard.lobby.support.LobbyTestBase;
 import com.plyyard.lobby.support.Processes;
 import com.plyyard.lobby.support.TestPlayer;
 import com.plyyard.proto.v1.CreateMatchRequest;
-import com.plyyard.proto.v1.EndReason;
 import com.plyyard.proto.v1.Match;
 import com.plyyard.proto.v1.MatchStatus;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -19,14 +18,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
- * ai-service stops: matches waiting for an AI seat stay exactly as they are while the lobby retries (the test
- * profile caps the backoff at 2 s), an AI seat's clock runs and its flag falls like anyone's, and once ai-service
- * is back the waiting AI seat plays.
+ * The real ai-service stops and comes back: the lobby stays alive but is not ready while it is gone (readiness
+ * follows it), a match waiting for an AI seat is left as it was, and once ai-service is back the lobby's channel
+ * reconnects and the waiting AI seat plays. The lobby's rules during an outage (retries that change nothing, an AI
+ * seat's flag) are checked on the seam, in AiOutageTest.
  */
-@Timeout(180)
 @QuarkusTest
 class AiOutageIT extends LobbyTestBase {
     @Inject
@@ -40,7 +38,7 @@ class AiOutageIT extends LobbyTestBase {
     }
 
     @Test
-    void matchesWaitForAiServiceAndContinueWhenItIsBack() {
+    void readinessFollowsAiServiceAndTheLobbyReconnects() {
         TestPlayer human = register("ai-out");
         Processes.stopChildOnPort(aiPort);
         Match waiting;
@@ -48,33 +46,19 @@ class AiOutageIT extends LobbyTestBase {
             double failuresBefore = failures();
             waiting = human.matches().createMatch(CreateMatchRequest.newBuilder().setVariant("draughts:fmjd")
                 .addSeats(ai(1)).addSeats(me()).build());
-            Match timed = human.matches().createMatch(CreateMatchRequest.newBuilder().setVariant("draughts:fmjd")
-                .setTimeControl(clock(1, 0)).addSeats(ai(1)).addSeats(me()).build());
             assertEquals(MatchStatus.MATCH_ACTIVE, waiting.getStatus(), "created although ai-service is down");
-            Processes.sleep(200);
-            String before = stored(waiting.getId());
-
-            // the AI cannot move: its flag falls after 1 s, a loss on time like anyone's
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            while (human.get(timed.getId()).getStatus() == MatchStatus.MATCH_ACTIVE) {
-                assertTrue(System.nanoTime() < deadline, "the AI seat's flag should have fallen");
-                Processes.sleep(50);
+            while (failures() < failuresBefore + 1) { // the first attempt failed: the channel found nobody
+                assertTrue(System.nanoTime() < deadline, "the lobby should have asked ai-service");
+                Processes.sleep(20);
             }
-            Match flagged = human.get(timed.getId());
-            assertEquals(MatchStatus.MATCH_FINISHED, flagged.getStatus());
-            assertEquals(EndReason.TIMEOUT, flagged.getResult().getReason());
-            assertEquals(List.of(1), flagged.getResult().getWinnersList());
-            assertEquals(0, flagged.getSeats(0).getClockMillis());
-            assertEquals(0, flagged.getMovesCount());
-
-            Processes.sleep(2500); // several attempts, at 1 s and then 2 s
-            assertEquals(before, stored(waiting.getId()), "the waiting match is exactly as it was");
-            assertTrue(failures() >= failuresBefore + 2, "the lobby kept trying: " + (failures() - failuresBefore));
-            assertTrue(turns.pending() >= 1, "the AI turn is still pending");
+            String before = stored(waiting.getId());
+            assertTrue(turns.pending() >= 1, "the AI turn is pending");
             var ready = health("ready");
             assertEquals(503, ready.getKey(), "ai-service down: not ready; " + ready.getValue());
             assertTrue(ready.getValue().contains("ai-service"), ready.getValue());
             assertEquals(200, health("live").getKey(), "but alive");
+            assertEquals(before, stored(waiting.getId()), "the waiting match is exactly as it was");
         } finally {
             new AiServiceProcess(aiPort, Path.of("target", "test-logs", "ai-service-restarted.log")).start();
         }

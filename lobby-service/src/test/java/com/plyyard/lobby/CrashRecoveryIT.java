@@ -45,7 +45,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * kill -9 of the packaged lobby while clients play: after a restart every acknowledged move is there, no move is half
@@ -53,7 +52,6 @@ import org.junit.jupiter.api.Timeout;
  * move, as it would on a board clock), a spectator resumes from its version without a gap, and a waiting AI turn and a
  * waiting pool ticket are taken up.
  */
-@Timeout(300)
 class CrashRecoveryIT {
     private static final int MATCHES = 3;
     private static EmbeddedPostgresProcess pg;

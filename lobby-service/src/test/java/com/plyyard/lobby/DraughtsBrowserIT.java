@@ -34,7 +34,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * In a real browser: a player registers (after a refused name, whose sentence the page shows), creates a draughts
@@ -46,7 +45,6 @@ import org.junit.jupiter.api.Timeout;
  * won — in the game and in "My matches", after a clean end of the match's stream. Unknown match ids lead back to the
  * lobby with the server's sentence.
  */
-@Timeout(600)
 @QuarkusTest
 class DraughtsBrowserIT extends BrowserTestBase {
     private TestPlayer reader;

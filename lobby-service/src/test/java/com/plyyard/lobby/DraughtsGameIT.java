@@ -21,14 +21,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * A whole draughts game through the API: two clients play it (each choosing the first legal move, which
  * ends the FMJD game in 94 plies with Black's win), a spectator sees every event in order, and a client
  * that drops out and reconnects with its last version gets exactly what it missed.
  */
-@Timeout(180)
 @QuarkusTest
 class DraughtsGameIT extends LobbyTestBase {
     @Test

@@ -28,13 +28,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * gRPC-Web on the lobby's port, as a browser speaks it: HTTP/1.1 POSTs with application/grpc-web+proto bodies, the
  * answer's messages and its status read from the frames of the response body.
  */
-@Timeout(120)
 @QuarkusTest
 class GrpcWebBridgeIT extends LobbyTestBase {
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)

@@ -20,14 +20,12 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * GetMatchRecord over a real channel, against the real rules-service: the record of a stored match as the engine writes
  * it (players under their colours, the moves, the result's sentence), for spectators too and at any time; the file it
  * is saved as; the refusals; and the stored match unchanged by asking.
  */
-@Timeout(120)
 @QuarkusTest
 class MatchRecordIT extends LobbyTestBase {
     private static GetMatchRecordRequest of(String matchId) {

@@ -24,7 +24,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -34,7 +33,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * import map of the page's own {@code index.html}. A small HTTP server on a free loopback port serves them; no lobby,
  * database or other service is needed. Each page test is one JUnit test; a test file that does not load fails as one.
  */
-@Timeout(120)
 @ExtendWith(ChromiumPresent.class)
 class PageLogicBrowserIT {
     private static final Path TESTS = Path.of(System.getProperty("plyyard.page-tests.dir",

@@ -33,7 +33,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * Two packaged lobby instances on one database, both pairing every 50 ms: many players queue at once in several pools
@@ -41,7 +40,6 @@ import org.junit.jupiter.api.Timeout;
  * accept at the same moment. No player may end up in two matches, no player may have two PAIRED tickets or a PAIRED
  * and a WAITING one, and every PAIRED ticket names the seat its player holds.
  */
-@Timeout(180)
 class PairerRaceIT {
     private static EmbeddedPostgresProcess pg;
     private static RulesServiceProcess rules;

@@ -20,7 +20,6 @@ import com.plyyard.proto.v1.Player;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * Piracy in the browser. A whole game against the AI on a phone-sized screen (375 px), playing Silver: created from the
@@ -29,7 +28,6 @@ import org.junit.jupiter.api.Timeout;
  * point on the screen; no part of the page wider than the screen. And a position where every move sinks the ship:
  * the page says so before the move, and still lets it be played.
  */
-@Timeout(900)
 @QuarkusTest
 class PiracyBrowserIT extends BrowserTestBase {
     private static final List<String> HEADINGS = List.of("E", "NE", "N", "NW", "W", "SW", "S", "SE");

@@ -18,7 +18,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * Four-player Ploy free-for-all in three browsers and one AI seat: each joins the free-for-all pool from the lobby
@@ -27,7 +26,6 @@ import org.junit.jupiter.api.Timeout;
  * list is numbered by rounds as the record is; then the three resign in turn, each confirming in the page (a first
  * resignation is called off), and the AI is the last one standing, which every page shows.
  */
-@Timeout(600)
 @QuarkusTest
 class PloyBrowserIT extends BrowserTestBase {
     private static final String VARIANT = "ploy:3m:ffa";

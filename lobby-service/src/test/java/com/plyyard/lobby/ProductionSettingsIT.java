@@ -11,10 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /** The packaged lobby in profile prod refuses to start without a database password, saying so, before connecting. */
-@Timeout(120)
 class ProductionSettingsIT {
     @Test
     void profileProdRefusesAnEmptyDatabasePassword() throws Exception {

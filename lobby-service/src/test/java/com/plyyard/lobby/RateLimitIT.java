@@ -44,13 +44,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * Per-token rate limits, on the packaged lobby with low limits set by environment variables: an abusive client gets
  * RESOURCE_EXHAUSTED with a retry delay while the other clients go on untouched, and is served again after the delay.
  */
-@Timeout(180)
 class RateLimitIT {
     private static final int MOVES = 5;
     private static final Duration MOVES_PER = Duration.ofSeconds(10);

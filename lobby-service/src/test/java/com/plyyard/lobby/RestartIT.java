@@ -32,13 +32,11 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * The packaged lobby (profile prod) restarted in the middle of a match: the state, the tokens and a resumed
  * WatchMatch stream continue from the database.
  */
-@Timeout(180)
 class RestartIT {
     private static EmbeddedPostgresProcess pg;
     private static RulesServiceProcess rules;

@@ -15,10 +15,8 @@ import io.quarkus.test.junit.QuarkusTest;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /** rules-service stops: the lobby answers UNAVAILABLE naming it, and the match is unchanged. */
-@Timeout(180)
 @QuarkusTest
 class RulesOutageIT extends LobbyTestBase {
     @Test

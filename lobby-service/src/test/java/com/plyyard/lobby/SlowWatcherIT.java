@@ -28,7 +28,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * Backpressure on WatchMatch: a spectator whose client stops taking messages (a 2 KB flow-control window, messages
@@ -36,7 +35,6 @@ import org.junit.jupiter.api.Timeout;
  * cutoff (3 s in tests) with RESOURCE_EXHAUSTED naming the version to resume from, and resumes from it with nothing
  * lost; meanwhile a second spectator of the same match gets every event as it happens.
  */
-@Timeout(180)
 @QuarkusTest
 class SlowWatcherIT extends LobbyTestBase {
     private static final Pattern FROM_VERSION = Pattern.compile("from_version (\\d+)");

@@ -17,13 +17,11 @@ import io.quarkus.test.junit.TestProfile;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * The cap on one instance's watch streams ({@code plyyard.lobby.calls.max-streams}, here 2): one stream more is refused
  * RESOURCE_EXHAUSTED with a sentence, the open ones go on, and a stream closed makes room for the next.
  */
-@Timeout(120)
 @QuarkusTest
 @TestProfile(StreamCapIT.TwoStreams.class)
 class StreamCapIT extends LobbyTestBase {

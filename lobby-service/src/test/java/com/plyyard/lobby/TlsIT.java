@@ -62,7 +62,6 @@ import javax.net.ssl.SSLHandshakeException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * Every port of the platform with TLS turned on, as an operator turns it on (environment variables only), with a
@@ -71,7 +70,6 @@ import org.junit.jupiter.api.Timeout;
  * its JDBC connections to a PostgreSQL that speaks TLS, sslmode=verify-full). A client that trusts the CA gets correct
  * answers everywhere; a plain-text client and a client that does not trust the certificate are refused on every port.
  */
-@Timeout(300)
 class TlsIT {
     private static final Path LOGS = Path.of("target", "it-logs");
     private static TestCertificates certs;

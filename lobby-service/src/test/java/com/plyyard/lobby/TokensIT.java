@@ -24,13 +24,11 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * Token expiry and the operator's revocation, on the packaged lobby configured by environment variables
  * (TOKEN_LIFETIME, OPERATOR_KEY) as an operator would.
  */
-@Timeout(180)
 class TokensIT {
     private static final Duration LIFETIME = Duration.ofSeconds(8);
     private static final String OPERATOR_KEY = "tokens-it-operator-key-0123456789abcdef";

@@ -39,14 +39,12 @@ import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * Two packaged lobby instances (profile prod) on one PostgreSQL: a watcher on A sees moves made through B
  * live (LISTEN/NOTIFY), a version race across instances has one winner, and every flag falls exactly once
  * although both instances' schedulers look for it.
  */
-@Timeout(180)
 class TwoInstancesIT {
     private static EmbeddedPostgresProcess pg;
     private static RulesServiceProcess rules;

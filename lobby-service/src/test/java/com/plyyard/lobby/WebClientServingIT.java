@@ -15,13 +15,11 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * The web client as the lobby serves it: the page, its modules, the code generated from the contracts and the
  * protobuf runtime, each with its caching headers, and every address of the page's import map answering.
  */
-@Timeout(60)
 @QuarkusTest
 class WebClientServingIT {
     private static final String BASE = "http://localhost:17070";
