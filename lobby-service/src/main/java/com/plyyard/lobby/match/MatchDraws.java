@@ -4,6 +4,7 @@ import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.proto.v1.DrawDeclined;
 import com.plyyard.proto.v1.DrawOffered;
 import com.plyyard.proto.v1.EndReason;
+import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.GameStatus;
 import com.plyyard.proto.v1.Match;
 import com.plyyard.proto.v1.MatchEvent;
@@ -11,8 +12,11 @@ import com.plyyard.proto.v1.MatchStatus;
 import com.plyyard.proto.v1.Outcome;
 import com.plyyard.proto.v1.OutcomeKind;
 import com.plyyard.proto.v1.Player;
+import com.plyyard.proto.v1.Seat;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Draws by agreement: a seat offers (or agrees to) a draw; when every seat still in the game agrees, the game is drawn.
@@ -92,9 +96,33 @@ public class MatchDraws {
         Outcome draw = Outcome.newBuilder().setKind(OutcomeKind.DRAW).setReason(EndReason.AGREEMENT)
             .setDescription(match.seats.size() > 2 ? "Drawn by agreement of every player still in the game."
                 : "Drawn by agreement.")
-            .addAllEliminationOrder(match.state().getOutcome().getEliminationOrderList())
+            .addAllEliminationOrder(eliminationOrder(match))
             .build();
         match.setState(match.state().toBuilder().setStatus(GameStatus.FINISHED).setOutcome(draw).build());
         endings.finish(match, MatchStatus.MATCH_FINISHED, draw);
+    }
+
+    /**
+     * The seats in the order they went out, for the draw's result: an ongoing game's state has no outcome to take it
+     * from, so it is read from the states the match's moves and seat-outs stored (only when a seat is out).
+     */
+    private List<Integer> eliminationOrder(MatchBeingChanged match) {
+        List<Integer> order = new ArrayList<>();
+        if (match.seats.stream().noneMatch(s -> s.out)) {
+            return order;
+        }
+        for (MatchEvent e : events.after(match.id(), 0, Integer.MAX_VALUE)) {
+            GameState state = e.hasMovePlayed() ? e.getMovePlayed().getState()
+                : e.hasSeatOut() ? e.getSeatOut().getState() : null;
+            if (state == null) {
+                continue;
+            }
+            for (Seat s : state.getSeatsList()) {
+                if (s.getOut() && !order.contains(s.getIndex())) {
+                    order.add(s.getIndex());
+                }
+            }
+        }
+        return order;
     }
 }
