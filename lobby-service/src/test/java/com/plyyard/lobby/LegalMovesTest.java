@@ -74,11 +74,12 @@ class LegalMovesTest extends LobbyTestBase {
     @Test
     void refusals() {
         TestPlayer a = register("lm-r");
-        String d = assertStatus(Status.Code.NOT_FOUND,
-            () -> a.matches().listLegalMoves(of(UUID.randomUUID().toString())));
-        assertTrue(d.contains("match"), d);
-        assertStatus(Status.Code.INVALID_ARGUMENT, () -> a.matches().listLegalMoves(of("not-a-match")));
-        assertStatus(Status.Code.UNAUTHENTICATED,
-            () -> MatchServiceGrpc.newBlockingStub(channel).listLegalMoves(of(UUID.randomUUID().toString())));
+        String unknown = UUID.randomUUID().toString();
+        assertEquals("There is no match " + unknown + ".", assertStatus(Status.Code.NOT_FOUND,
+            () -> a.matches().listLegalMoves(of(unknown))));
+        assertEquals("'not-a-match' is not a match id (a UUID).", assertStatus(Status.Code.INVALID_ARGUMENT,
+            () -> a.matches().listLegalMoves(of("not-a-match"))));
+        assertEquals("This call needs the metadata 'authorization: Bearer <token>'; Register gives a token.",
+            assertStatus(Status.Code.UNAUTHENTICATED, () -> MatchServiceGrpc.newBlockingStub(channel).listLegalMoves(of(unknown))));
     }
 }

@@ -173,9 +173,10 @@ class RatingsTest extends MatchmakingTestBase {
         long matches = count("SELECT count(*) FROM matches");
         String why = assertStatus(Status.Code.INVALID_ARGUMENT, () -> a.matches().createMatch(CreateMatchRequest.newBuilder()
             .setVariant("draughts:fmjd").setRated(true).addSeats(me()).addSeats(ai(1)).build()));
-        assertTrue(why.contains("cannot be rated"), why);
+        assertEquals("A match with AI seats cannot be rated; make it casual or seat people only.", why);
         assertEquals(matches, count("SELECT count(*) FROM matches"));
-        assertStatus(Status.Code.NOT_FOUND, () -> a.mm().getRatings(GetRatingsRequest.newBuilder().setPlayer("nobody-here-at-all").build()));
+        assertEquals("No player is called 'nobody-here-at-all'.", assertStatus(Status.Code.NOT_FOUND,
+            () -> a.mm().getRatings(GetRatingsRequest.newBuilder().setPlayer("nobody-here-at-all").build())));
     }
 
     private static com.plyyard.proto.v1.MatchActionRequest action(Match m) {

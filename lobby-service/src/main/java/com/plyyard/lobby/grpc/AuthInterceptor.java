@@ -23,6 +23,11 @@ public class AuthInterceptor implements ServerInterceptor {
     public static final Context.Key<String> TOKEN = Context.key("plyyard-token");
     static final Metadata.Key<String> AUTHORIZATION = Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
     private static final String REGISTER = "plyyard.v1.LobbyService/Register";
+    private static final String OPERATOR = "plyyard.v1.OperatorService/";
+    static final String NO_TOKEN = "This call needs the metadata 'authorization: Bearer <token>'; Register gives a token.";
+    /** OperatorService's calls carry the operator key, which Register does not give. */
+    static final String NO_OPERATOR_KEY = "This call needs the operator key as its bearer token (the metadata "
+        + "'authorization: Bearer <operator key>').";
 
     @Override
     public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
@@ -32,8 +37,8 @@ public class AuthInterceptor implements ServerInterceptor {
         }
         String token = bearer(headers.get(AUTHORIZATION));
         if (token == null) {
-            call.close(Status.UNAUTHENTICATED.withDescription(
-                "This call needs the metadata 'authorization: Bearer <token>'; Register gives a token."), new Metadata());
+            call.close(Status.UNAUTHENTICATED.withDescription(method.startsWith(OPERATOR) ? NO_OPERATOR_KEY : NO_TOKEN),
+                new Metadata());
             return new ServerCall.Listener<>() {
             };
         }

@@ -51,7 +51,7 @@ public class OperatorGrpcService extends OperatorServiceGrpc.OperatorServiceImpl
         });
     }
 
-    private void requireOperator(String presented) {
+    void requireOperator(String presented) {
         String key = config.key().map(String::strip).orElse(null);
         if (key == null) {
             throw LobbyException.denied("Operator calls are disabled on this lobby: it was started without an operator key "

@@ -51,11 +51,12 @@ public class MatchEndings {
     public Match resign(Player me, String matchId, long expectedVersion) {
         return changes.change(matchId, match -> {
             match.checkVersion(expectedVersion);
-            SeatEntity mine = match.requireSeat(me);
+            match.requireSeat(me);
             if (match.status() == MatchStatus.MATCH_WAITING) {
                 throw LobbyException.failedPrecondition("The match has not started; abort it instead of resigning.");
             }
-            match.requireActive();
+            // a free-for-all player already out (resigned, flagged, captured) is told so, as by the draw calls
+            SeatEntity mine = match.requirePlayingSeat(me);
             removeSeat(match, mine.idx, EndReason.RESIGNATION);
         });
     }

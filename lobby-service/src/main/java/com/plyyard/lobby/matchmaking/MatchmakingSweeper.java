@@ -42,7 +42,16 @@ public class MatchmakingSweeper {
         task.stop();
     }
 
-    /** One sweep now, waiting for its end (tests that move the clock by hand). */
+    /** Holds the sweeps (tests that look at an expiry before it is marked; maintenance) until {@link #resume()}. */
+    public void pause() {
+        task.pause();
+    }
+
+    public void resume() {
+        task.resume();
+    }
+
+    /** One sweep now, waiting for its end (tests that move the clock by hand); also while paused. */
     public void sweepNow() {
         heartbeatNow = true;
         task.runNow();

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Base64;
@@ -62,10 +63,27 @@ public class Tokens {
         Instant expiry = expiresAt(owner.createdAt());
         if (expiry != null && !clock.now().isBefore(expiry)) {
             throw LobbyException.unauthenticated("The token expired at " + expiry.truncatedTo(ChronoUnit.SECONDS)
-                + " (tokens work for " + config.lifetime().orElseThrow() + " on this server); renew tokens before they "
-                + "expire (RenewToken), or register anew.");
+                + " (tokens work for " + words(config.lifetime().orElseThrow()) + " on this server); renew tokens "
+                + "before they expire (RenewToken), or register anew.");
         }
         return owner.player();
+    }
+
+    /** A lifetime as people write it: "30 days", "1 hour 30 minutes", "8 seconds" (not ISO-8601's "PT720H"). */
+    static String words(Duration d) {
+        StringBuilder sb = new StringBuilder();
+        unit(sb, d.toDaysPart(), "day");
+        unit(sb, d.toHoursPart(), "hour");
+        unit(sb, d.toMinutesPart(), "minute");
+        unit(sb, d.toSecondsPart(), "second");
+        unit(sb, d.toMillisPart(), "millisecond");
+        return sb.isEmpty() ? "0 seconds" : sb.toString();
+    }
+
+    private static void unit(StringBuilder sb, long n, String unit) {
+        if (n != 0) {
+            sb.append(sb.isEmpty() ? "" : " ").append(n).append(' ').append(unit).append(n == 1 ? "" : "s");
+        }
     }
 
     /** When a token made at {@code createdAt} stops working; null when tokens do not expire. */

@@ -88,7 +88,8 @@ public class RulesClient implements Rules {
 
     /**
      * What the lobby makes of a status rules-service answered: INVALID_ARGUMENT, FAILED_PRECONDITION and NOT_FOUND keep
-     * the rules' sentence; an unreachable or silent service becomes UNAVAILABLE naming its address.
+     * the rules' sentence; an unreachable or silent service becomes UNAVAILABLE naming the service (its address is
+     * logged, not told to the caller).
      */
     public static LobbyException refusal(String method, StatusRuntimeException e, String address) {
         String d = e.getStatus().getDescription();
@@ -105,8 +106,9 @@ public class RulesClient implements Rules {
             }
             case UNAVAILABLE, DEADLINE_EXCEEDED, CANCELLED -> {
                 LOG.warnf("rules-service %s at %s failed: %s %s", method, address, e.getStatus().getCode(), d);
-                return LobbyException.unavailable("rules-service is not reachable at " + address
-                    + "; nothing was changed, try again when it is back.");
+                // the address is in the log line above, for the operator; the caller needs only the service and what to do
+                return LobbyException.unavailable("rules-service is not reachable right now; nothing was changed, try again "
+                    + "in a moment.");
             }
             case RESOURCE_EXHAUSTED -> {
                 return LobbyException.exhausted(sentence == null ? "rules-service is busy; try again in a moment." : sentence);
