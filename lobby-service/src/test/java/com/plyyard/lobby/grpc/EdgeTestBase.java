@@ -3,6 +3,7 @@ package com.plyyard.lobby.grpc;
 import static com.plyyard.grpc.testing.GrpcAssertions.assertStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.plyyard.lobby.support.StoredText;
 import com.plyyard.lobby.support.MatchmakingTestBase;
 import com.plyyard.lobby.support.TestPlayer;
 import com.plyyard.proto.v1.AcceptSeekRequest;
@@ -252,35 +253,17 @@ abstract class EdgeTestBase extends MatchmakingTestBase {
             for (UUID m : matches) {
                 sb.append(stored(m.toString()));
             }
-            rows(c, sb, "SELECT * FROM players WHERE id = ANY(?) ORDER BY id", a);
-            rows(c, sb, "SELECT * FROM tokens WHERE player_id = ANY(?) ORDER BY player_id, created_at, hash", a);
-            rows(c, sb, "SELECT player_id, instance_id, streams FROM lobby_presence WHERE player_id = ANY(?) "
+            StoredText.rows(c, sb, "SELECT * FROM players WHERE id = ANY(?) ORDER BY id", a);
+            StoredText.rows(c, sb, "SELECT * FROM tokens WHERE player_id = ANY(?) ORDER BY player_id, created_at, hash", a);
+            StoredText.rows(c, sb, "SELECT player_id, instance_id, streams FROM lobby_presence WHERE player_id = ANY(?) "
                 + "ORDER BY player_id, instance_id", a);
             String theirMatches = "(SELECT match_id FROM seats WHERE player_id = ANY(?))";
-            rows(c, sb, "SELECT * FROM rematches WHERE previous_match_id IN " + theirMatches + " ORDER BY previous_match_id", a);
-            rows(c, sb, "SELECT * FROM rating_changes WHERE player_id = ANY(?) ORDER BY match_id, player_id", a);
+            StoredText.rows(c, sb, "SELECT * FROM rematches WHERE previous_match_id IN " + theirMatches + " ORDER BY previous_match_id", a);
+            StoredText.rows(c, sb, "SELECT * FROM rating_changes WHERE player_id = ANY(?) ORDER BY match_id, player_id", a);
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
         return sb.toString();
     }
 
-    private static void rows(Connection c, StringBuilder sb, String sql, Object... args) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                st.setObject(i + 1, args[i]);
-            }
-            try (ResultSet rs = st.executeQuery()) {
-                ResultSetMetaData md = rs.getMetaData();
-                while (rs.next()) {
-                    for (int i = 1; i <= md.getColumnCount(); i++) {
-                        Object v = rs.getObject(i);
-                        sb.append(md.getColumnName(i)).append('=')
-                            .append(v instanceof byte[] bytes ? Arrays.hashCode(bytes) : String.valueOf(v)).append(' ');
-                    }
-                    sb.append('\n');
-                }
-            }
-        }
-    }
 }

@@ -136,8 +136,8 @@ class MatchEndingsServiceTest {
         assertEquals(after.getClockAtEpochMillis() + 60_000, fx.deadline(id), "Red's clock starts now");
         assertEquals("SEAT_OUT", fx.eventTypes(id).get((int) after.getVersion() - 1));
 
-        fx.refused(id, ErrorKind.FAILED_PRECONDITION, "Green is already out of the game.",
-            () -> endings.resign(p[0], id, after.getVersion())); // the rules' sentence
+        fx.refused(id, ErrorKind.FAILED_PRECONDITION, "You are out of this game; only the players still in it can do that.",
+            () -> endings.resign(p[0], id, after.getVersion())); // the lobby refuses it itself, as the draw calls do
 
         Match two = endings.resign(p[3], id, after.getVersion()); // Blue, out of turn: Red keeps thinking
         assertEquals(MatchStatus.MATCH_ACTIVE, two.getStatus());

@@ -155,16 +155,7 @@ public abstract class LobbyTestBase {
 
     /** The stored rows of a match (match, seats, events) as text, to show that a refused call changed nothing. */
     protected String stored(String matchId) {
-        StringBuilder sb = new StringBuilder();
-        UUID id = UUID.fromString(matchId);
-        try (Connection c = dataSource.getConnection()) {
-            dump(c, "SELECT * FROM matches WHERE id = ?", id, sb);
-            dump(c, "SELECT * FROM seats WHERE match_id = ? ORDER BY idx", id, sb);
-            dump(c, "SELECT version, type, md5(payload) FROM match_events WHERE match_id = ? ORDER BY version", id, sb);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-        return sb.toString();
+        return StoredText.match(dataSource, UUID.fromString(matchId));
     }
 
     protected long count(String sql, Object... args) {
@@ -181,20 +172,4 @@ public abstract class LobbyTestBase {
         }
     }
 
-    private static void dump(Connection c, String sql, UUID id, StringBuilder sb) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement(sql)) {
-            st.setObject(1, id);
-            try (ResultSet rs = st.executeQuery()) {
-                ResultSetMetaData md = rs.getMetaData();
-                while (rs.next()) {
-                    for (int i = 1; i <= md.getColumnCount(); i++) {
-                        Object v = rs.getObject(i);
-                        sb.append(md.getColumnName(i)).append('=')
-                            .append(v instanceof byte[] bytes ? java.util.Arrays.hashCode(bytes) : String.valueOf(v)).append(' ');
-                    }
-                    sb.append('\n');
-                }
-            }
-        }
-    }
 }

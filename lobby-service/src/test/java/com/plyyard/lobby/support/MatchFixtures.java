@@ -117,16 +117,7 @@ public final class MatchFixtures {
 
     /** The stored rows of a match (match, seats, events) as text. */
     public String stored(String matchId) {
-        UUID id = UUID.fromString(matchId);
-        StringBuilder sb = new StringBuilder();
-        try (Connection c = bean(AgroalDataSource.class).getConnection()) {
-            dump(c, "SELECT * FROM matches WHERE id = ?", id, sb);
-            dump(c, "SELECT * FROM seats WHERE match_id = ? ORDER BY idx", id, sb);
-            dump(c, "SELECT version, type, created_at, md5(payload) FROM match_events WHERE match_id = ? ORDER BY version", id, sb);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-        return sb.toString();
+        return StoredText.match(bean(AgroalDataSource.class), UUID.fromString(matchId));
     }
 
     /** The types of the match's stored events, in version order. */
@@ -194,20 +185,4 @@ public final class MatchFixtures {
         }
     }
 
-    private static void dump(Connection c, String sql, UUID id, StringBuilder sb) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement(sql)) {
-            st.setObject(1, id);
-            try (ResultSet rs = st.executeQuery()) {
-                ResultSetMetaData md = rs.getMetaData();
-                while (rs.next()) {
-                    for (int i = 1; i <= md.getColumnCount(); i++) {
-                        Object v = rs.getObject(i);
-                        sb.append(md.getColumnName(i)).append('=')
-                            .append(v instanceof byte[] bytes ? Arrays.hashCode(bytes) : String.valueOf(v)).append(' ');
-                    }
-                    sb.append('\n');
-                }
-            }
-        }
-    }
 }

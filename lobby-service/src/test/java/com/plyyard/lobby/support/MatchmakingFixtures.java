@@ -204,53 +204,9 @@ public abstract class MatchmakingFixtures {
      * addressed to them.
      */
     protected String stored(Player... players) {
-        List<UUID> ids = new ArrayList<>();
-        for (Player p : players) {
-            ids.add(id(p));
-        }
-        StringBuilder sb = new StringBuilder();
-        try (Connection c = dataSource.getConnection()) {
-            java.sql.Array a = c.createArrayOf("uuid", ids.toArray());
-            String seeks = "(SELECT id FROM seeks WHERE owner_id = ANY(?) UNION SELECT seek_id FROM seek_seats WHERE player_id = ANY(?))";
-            rows(c, sb, "SELECT * FROM seeks WHERE id IN " + seeks + " ORDER BY id", a, a);
-            rows(c, sb, "SELECT * FROM seek_seats WHERE seek_id IN " + seeks + " ORDER BY seek_id, idx", a, a);
-            String parties = "(SELECT party_id FROM party_members WHERE player_id = ANY(?) UNION SELECT id FROM parties "
-                + "WHERE leader_id = ANY(?))";
-            rows(c, sb, "SELECT * FROM parties WHERE id IN " + parties + " ORDER BY id", a, a);
-            rows(c, sb, "SELECT * FROM party_members WHERE party_id IN " + parties + " ORDER BY party_id, idx", a, a);
-            String tickets = "(SELECT ticket_id FROM pool_ticket_members WHERE player_id = ANY(?))";
-            rows(c, sb, "SELECT * FROM pool_tickets WHERE id IN " + tickets + " ORDER BY id", a);
-            rows(c, sb, "SELECT * FROM pool_ticket_members WHERE ticket_id IN " + tickets + " ORDER BY ticket_id, idx", a);
-            rows(c, sb, "SELECT * FROM challenges WHERE challenger_id = ANY(?) OR opponent_id = ANY(?) ORDER BY id", a, a);
-            rows(c, sb, "SELECT * FROM ratings WHERE player_id = ANY(?) ORDER BY player_id, variant, time_class", a);
-            rows(c, sb, "SELECT * FROM rating_changes WHERE player_id = ANY(?) ORDER BY match_id, player_id", a);
-            rows(c, sb, "SELECT id, status, version, state_version FROM matches WHERE id IN (SELECT match_id FROM seats "
-                + "WHERE player_id = ANY(?)) ORDER BY id", a);
-            rows(c, sb, "SELECT version, type FROM lobby_events WHERE recipients && ? ORDER BY version", a);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-        return sb.toString();
+        return StoredText.players(dataSource, java.util.Arrays.stream(players).map(MatchmakingFixtures::id).toList());
     }
 
-    private static void rows(Connection c, StringBuilder sb, String sql, Object... args) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                st.setObject(i + 1, args[i]);
-            }
-            try (ResultSet rs = st.executeQuery()) {
-                ResultSetMetaData md = rs.getMetaData();
-                while (rs.next()) {
-                    for (int i = 1; i <= md.getColumnCount(); i++) {
-                        Object v = rs.getObject(i);
-                        sb.append(md.getColumnName(i)).append('=')
-                            .append(v instanceof byte[] bytes ? java.util.Arrays.hashCode(bytes) : String.valueOf(v)).append(' ');
-                    }
-                    sb.append('\n');
-                }
-            }
-        }
-    }
 
     protected String text(String sql, Object... args) {
         try (Connection c = dataSource.getConnection(); PreparedStatement st = c.prepareStatement(sql)) {

@@ -123,50 +123,7 @@ public abstract class MatchmakingTestBase extends LobbyTestBase {
      * exactly as it was.
      */
     protected String storedLobby(TestPlayer... players) {
-        List<UUID> ids = new ArrayList<>();
-        for (TestPlayer p : players) {
-            ids.add(id(p));
-        }
-        StringBuilder sb = new StringBuilder();
-        try (Connection c = dataSource.getConnection()) {
-            java.sql.Array a = c.createArrayOf("uuid", ids.toArray());
-            String seekIds = "(SELECT id FROM seeks WHERE owner_id = ANY(?) UNION SELECT seek_id FROM seek_seats WHERE player_id = ANY(?))";
-            dump(c, sb, "SELECT * FROM seeks WHERE id IN " + seekIds + " ORDER BY id", a, a);
-            dump(c, sb, "SELECT * FROM seek_seats WHERE seek_id IN " + seekIds + " ORDER BY seek_id, idx", a, a);
-            String partyIds = "(SELECT party_id FROM party_members WHERE player_id = ANY(?))";
-            dump(c, sb, "SELECT * FROM parties WHERE id IN " + partyIds + " ORDER BY id", a);
-            dump(c, sb, "SELECT * FROM party_members WHERE party_id IN " + partyIds + " ORDER BY party_id, idx", a);
-            String ticketIds = "(SELECT ticket_id FROM pool_ticket_members WHERE player_id = ANY(?))";
-            dump(c, sb, "SELECT * FROM pool_tickets WHERE id IN " + ticketIds + " ORDER BY id", a);
-            dump(c, sb, "SELECT * FROM pool_ticket_members WHERE ticket_id IN " + ticketIds + " ORDER BY ticket_id, idx", a);
-            dump(c, sb, "SELECT * FROM challenges WHERE challenger_id = ANY(?) OR opponent_id = ANY(?) ORDER BY id", a, a);
-            dump(c, sb, "SELECT * FROM rematch_requests WHERE player_id = ANY(?) ORDER BY previous_match_id, player_id", a);
-            dump(c, sb, "SELECT * FROM ratings WHERE player_id = ANY(?) ORDER BY player_id, variant, time_class", a);
-            dump(c, sb, "SELECT m.id, m.status, m.version FROM matches m WHERE m.id IN (SELECT match_id FROM seats "
-                + "WHERE player_id = ANY(?)) ORDER BY m.id", a);
-            dump(c, sb, "SELECT version, type FROM lobby_events WHERE recipients && ? ORDER BY version", a);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-        return sb.toString();
+        return StoredText.players(dataSource, java.util.Arrays.stream(players).map(MatchmakingTestBase::id).toList());
     }
 
-    private static void dump(Connection c, StringBuilder sb, String sql, Object... args) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                st.setObject(i + 1, args[i]);
-            }
-            try (ResultSet rs = st.executeQuery()) {
-                ResultSetMetaData md = rs.getMetaData();
-                while (rs.next()) {
-                    for (int i = 1; i <= md.getColumnCount(); i++) {
-                        Object v = rs.getObject(i);
-                        sb.append(md.getColumnName(i)).append('=')
-                            .append(v instanceof byte[] bytes ? java.util.Arrays.hashCode(bytes) : String.valueOf(v)).append(' ');
-                    }
-                    sb.append('\n');
-                }
-            }
-        }
-    }
 }
