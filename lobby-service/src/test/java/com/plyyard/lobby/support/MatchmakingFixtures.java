@@ -24,12 +24,6 @@ import com.plyyard.proto.v1.Player;
 import com.plyyard.proto.v1.SeatSpec;
 import com.plyyard.proto.v1.TimeControl;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
-import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -207,18 +201,8 @@ public abstract class MatchmakingFixtures {
         return StoredText.players(dataSource, java.util.Arrays.stream(players).map(MatchmakingFixtures::id).toList());
     }
 
-
     protected String text(String sql, Object... args) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                st.setObject(i + 1, args[i]);
-            }
-            try (ResultSet rs = st.executeQuery()) {
-                return rs.next() ? rs.getString(1) : null;
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return StoredText.text(dataSource, sql, args);
     }
 
     protected long count(String sql, Object... args) {
@@ -226,13 +210,6 @@ public abstract class MatchmakingFixtures {
     }
 
     protected void execute(String sql, Object... args) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                st.setObject(i + 1, args[i]);
-            }
-            st.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        StoredText.execute(dataSource, sql, args);
     }
 }

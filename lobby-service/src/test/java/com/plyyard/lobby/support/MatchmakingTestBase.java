@@ -8,11 +8,6 @@ import com.plyyard.proto.v1.JoinPoolRequest;
 import com.plyyard.proto.v1.LobbyEvent;
 import com.plyyard.proto.v1.PoolTicket;
 import com.plyyard.proto.v1.TimeControl;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,27 +80,11 @@ public abstract class MatchmakingTestBase extends LobbyTestBase {
     }
 
     protected String text(String sql, Object... args) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                st.setObject(i + 1, args[i]);
-            }
-            try (ResultSet rs = st.executeQuery()) {
-                return rs.next() ? rs.getString(1) : null;
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return StoredText.text(dataSource, sql, args);
     }
 
     protected void execute(String sql, Object... args) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement st = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                st.setObject(i + 1, args[i]);
-            }
-            st.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        StoredText.execute(dataSource, sql, args);
     }
 
     /** Polls until the condition holds; fails after the time. */

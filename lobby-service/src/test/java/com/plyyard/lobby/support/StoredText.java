@@ -85,4 +85,31 @@ public final class StoredText {
             }
         }
     }
+
+    /** The first column of the query's first row as text; null when it finds no row. */
+    public static String text(DataSource dataSource, String sql, Object... args) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement st = prepared(c, sql, args);
+             ResultSet rs = st.executeQuery()) {
+            return rs.next() ? rs.getString(1) : null;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Runs a statement that changes rows (a test's set-up, outside the lobby's code). */
+    public static void execute(DataSource dataSource, String sql, Object... args) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement st = prepared(c, sql, args)) {
+            st.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static PreparedStatement prepared(Connection c, String sql, Object... args) throws SQLException {
+        PreparedStatement st = c.prepareStatement(sql);
+        for (int i = 0; i < args.length; i++) {
+            st.setObject(i + 1, args[i]);
+        }
+        return st;
+    }
 }
