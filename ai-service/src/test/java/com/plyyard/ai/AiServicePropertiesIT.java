@@ -61,7 +61,7 @@ import org.junit.jupiter.api.TestFactory;
  * <p>Searches stay short: the limits are mostly tiny (depth 1–2, a few thousand nodes, a few milliseconds, a level with
  * a small clock) or invalid. Limits that could search long (a level without a clock: up to 5 s; only a depth or node
  * count, a negative node count or a long move time: up to the server's 60 s) are only sent with a short client deadline
- * (20–120 ms) or, for Analyze, cancelled after the first line: for those <em>cut</em> cases alone DEADLINE_EXCEEDED and
+ * (10–50 ms) or, for Analyze, cancelled after the first line: for those <em>cut</em> cases alone DEADLINE_EXCEEDED and
  * CANCELLED are expected answers, and after each one a quick search must succeed within 3 s (the cut search stopped;
  * RESOURCE_EXHAUSTED meanwhile is retried). Valid states come from the engine through the services' own mapping
  * ({@link LocalOracle}). Requests mutated as bytes on the wire may decode into any limits, so they are cut at 2 s.
@@ -260,8 +260,8 @@ class AiServicePropertiesIT {
             switch (r.nextInt(6)) {
                 case 0 -> b.setDepth(1 + r.nextInt(2));
                 case 1 -> b.setNodes(1 + r.nextInt(3000));
-                case 2 -> b.setMoveTimeMillis(1 + r.nextInt(25));
-                case 3 -> b.setDepth(1 + r.nextInt(6)).setMoveTimeMillis(1 + r.nextInt(25)).setNodes(r.nextInt(5000));
+                case 2 -> b.setMoveTimeMillis(1 + r.nextInt(10));
+                case 3 -> b.setDepth(1 + r.nextInt(6)).setMoveTimeMillis(1 + r.nextInt(10)).setNodes(r.nextInt(5000));
                 case 4 -> b.setLevelValue(1 + r.nextInt(5)).setClockMillis(r.nextInt(600)).setIncrementMillis(r.nextInt(20));
                 default -> b.setDepth(1 + r.nextInt(2)).setNodes(r.nextBoolean() ? 0 : 1 + r.nextInt(1000));
             }
@@ -310,7 +310,7 @@ class AiServicePropertiesIT {
                 boolean cancel = method.equals("Analyze") && r.nextBoolean();
                 BestMoveRequest q = BestMoveRequest.newBuilder().setState(fuzz.samples().ongoing().next(r).state())
                     .setLimits(longLimits().next(r)).build();
-                call = new Call(method, q, null, cancel ? 2_000 : 20 + r.nextInt(100), true, cancel, null);
+                call = new Call(method, q, null, cancel ? 2_000 : 10 + r.nextInt(40), true, cancel, null);
             } else if (kind < 26) { // an unchanged valid state with quick limits: OK, or FAILED_PRECONDITION when over
                 Sample s = fuzz.samples().any().next(r);
                 BestMoveRequest q = BestMoveRequest.newBuilder().setState(s.state()).setLimits(quickLimits().next(r)).build();
