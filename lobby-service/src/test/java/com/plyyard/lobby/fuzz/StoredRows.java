@@ -14,7 +14,7 @@ import java.util.Objects;
 
 /**
  * Everything the lobby stores, compared row by row: for every table of the lobby's schema its row count and a digest of
- * its rows (each row as text, hashed, the hashes sorted and hashed again), so two snapshots are equal exactly when every
+ * its rows (the sum of each row's 64-bit hash of its text), so two snapshots are equal exactly when every
  * table holds the same rows; the two append-only event logs ({@code match_events}, {@code lobby_events}: a trigger refuses
  * UPDATE and DELETE) by their row count alone. One column is left out: {@code lobby_presence.last_seen}, the time the presence heartbeat
  * refreshes (which the property's configuration keeps off, but the value carries no state a call could break).
@@ -65,9 +65,11 @@ public final class StoredRows implements AutoCloseable {
                 continue;
             }
             String row = ROW.getOrDefault(t, "t::text");
+            // the sum of the rows' 64-bit hashes: any changed, added or removed row changes it (but for a chance of
+            // 2^-64), and unlike an ordered string_agg of md5s it needs no sort (54 s of snapshots -> 37 s)
             sql.append(sql.length() == 0 ? "" : " UNION ALL ").append("SELECT '").append(t).append("', count(*), ")
-                .append("md5(coalesce(string_agg(md5(").append(row).append("), '' ORDER BY md5(").append(row)
-                .append(")), '')) FROM ").append(t).append(" t");
+                .append("coalesce(sum(hashtextextended(").append(row).append(", 0)), 0)::text FROM ").append(t)
+                .append(" t");
         }
         digestSql = sql.toString();
     }
