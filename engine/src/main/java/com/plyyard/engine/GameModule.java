@@ -84,6 +84,14 @@ public interface GameModule {
     Optional<HubDialect> hub();
 
     /**
+     * The game's own conditions an exercise may set on a move (e.g. draughts' "promotes", Piracy's "hits"), beside the
+     * shared ones of {@code com.plyyard.engine.learn}. Names are unique across both.
+     */
+    default List<MoveCondition> moveConditions() {
+        return List.of();
+    }
+
+    /**
      * {@code position} as this game's own position type.
      *
      * @throws InvalidInputException if it is a position of another game

@@ -5,6 +5,7 @@ import com.plyyard.engine.EndReason;
 import com.plyyard.engine.GameModule;
 import com.plyyard.engine.HubDialect;
 import com.plyyard.engine.InvalidInputException;
+import com.plyyard.engine.MoveCondition;
 import com.plyyard.engine.PerfectPlay;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.SeatRemoval;
@@ -105,6 +106,12 @@ public final class DraughtsModule implements GameModule {
     @Override
     public Optional<HubDialect> hub() {
         return Optional.of(HUB);
+    }
+
+    /** {@link DraughtsMoveConditions}. */
+    @Override
+    public List<MoveCondition> moveConditions() {
+        return DraughtsMoveConditions.ALL;
     }
 
     private DraughtsPosition own(Position position) {

@@ -4,6 +4,7 @@ import com.plyyard.engine.DepthCaps;
 import com.plyyard.engine.EndReason;
 import com.plyyard.engine.GameModule;
 import com.plyyard.engine.HubDialect;
+import com.plyyard.engine.MoveCondition;
 import com.plyyard.engine.PerfectPlay;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.SeatRemoval;
@@ -87,6 +88,12 @@ public final class PiracyModule implements GameModule {
     @Override
     public Optional<HubDialect> hub() {
         return Optional.empty();
+    }
+
+    /** {@link PiracyMoveConditions}. */
+    @Override
+    public List<MoveCondition> moveConditions() {
+        return PiracyMoveConditions.ALL;
     }
 
     private PiracyPosition own(Position position) {

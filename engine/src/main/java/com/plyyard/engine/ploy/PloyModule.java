@@ -5,6 +5,7 @@ import com.plyyard.engine.EndReason;
 import com.plyyard.engine.GameModule;
 import com.plyyard.engine.HubDialect;
 import com.plyyard.engine.InvalidInputException;
+import com.plyyard.engine.MoveCondition;
 import com.plyyard.engine.PerfectPlay;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.SeatRemoval;
@@ -130,6 +131,12 @@ public final class PloyModule implements GameModule {
     @Override
     public Optional<HubDialect> hub() {
         return Optional.empty();
+    }
+
+    /** {@link PloyMoveConditions}. */
+    @Override
+    public List<MoveCondition> moveConditions() {
+        return PloyMoveConditions.ALL;
     }
 
     private PloyPosition own(Position position) {
