@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.Message;
 import com.google.protobuf.TextFormat;
+import com.plyyard.engine.learn.Exercise;
+import com.plyyard.engine.learn.Exercises;
 import com.plyyard.grpc.testing.ServiceProcess;
 import com.plyyard.grpc.testing.fuzz.Answers;
 import com.plyyard.grpc.testing.fuzz.Gen;
@@ -21,9 +23,12 @@ import com.plyyard.mapping.testing.GameSamples;
 import com.plyyard.mapping.testing.GameSamples.Sample;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.EndReason;
+import com.plyyard.proto.v1.ExerciseServiceGrpc;
 import com.plyyard.proto.v1.FormatPositionRequest;
 import com.plyyard.proto.v1.GameState;
+import com.plyyard.proto.v1.JudgeAnswerRequest;
 import com.plyyard.proto.v1.LegalMovesRequest;
+import com.plyyard.proto.v1.ListExercisesRequest;
 import com.plyyard.proto.v1.ListVariantsRequest;
 import com.plyyard.proto.v1.Move;
 import com.plyyard.proto.v1.NewGameRequest;
@@ -58,7 +63,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Property: every RPC of RulesService, called with random, mutated, wrong-game and edge inputs, against the packaged
+ * Property: every RPC of RulesService and ExerciseService, called with random, mutated, wrong-game and edge inputs, against the packaged
  * rules-service, answers OK or a refusal the contract names (INVALID_ARGUMENT, FAILED_PRECONDITION, RESOURCE_EXHAUSTED)
  * with one human sentence — never INTERNAL, UNKNOWN or DATA_LOSS, never a hang — and the server keeps serving. Valid
  * inputs (an unchanged state from the real rules and one of its legal moves, say) must answer OK.
@@ -71,7 +76,7 @@ import org.junit.jupiter.api.TestFactory;
  */
 class RulesServicePropertiesIT {
     private static final Set<Status.Code> REFUSALS = EnumSet.of(Status.Code.INVALID_ARGUMENT,
-        Status.Code.FAILED_PRECONDITION, Status.Code.RESOURCE_EXHAUSTED);
+        Status.Code.FAILED_PRECONDITION, Status.Code.RESOURCE_EXHAUSTED, Status.Code.NOT_FOUND);
     private static final long DEADLINE_SECONDS = 10;
     private static final MethodDescriptor<?, ?> LIST_VARIANTS = RulesServiceGrpc.getListVariantsMethod();
     private static final MethodDescriptor<?, ?> NEW_GAME = RulesServiceGrpc.getNewGameMethod();
@@ -81,9 +86,11 @@ class RulesServicePropertiesIT {
     private static final MethodDescriptor<?, ?> FORMAT_POSITION = RulesServiceGrpc.getFormatPositionMethod();
     private static final MethodDescriptor<?, ?> PERFT = RulesServiceGrpc.getPerftMethod();
     private static final MethodDescriptor<?, ?> REMOVE_SEAT = RulesServiceGrpc.getRemoveSeatMethod();
+    private static final MethodDescriptor<?, ?> LIST_EXERCISES = ExerciseServiceGrpc.getListExercisesMethod();
+    private static final MethodDescriptor<?, ?> JUDGE_ANSWER = ExerciseServiceGrpc.getJudgeAnswerMethod();
 
     private static final List<String> RPCS = List.of("ListVariants", "NewGame", "LegalMoves", "ApplyMove",
-        "ParsePosition", "FormatPosition", "Perft", "RemoveSeat");
+        "ParsePosition", "FormatPosition", "Perft", "RemoveSeat", "ListExercises", "JudgeAnswer");
     /** The valid games the calls start from: always the same ones, so that a case's seed alone repeats its call. */
     private static final long SAMPLES_SEED = 13;
     private static final Tally TALLY = new Tally("rules-service");
@@ -180,7 +187,9 @@ class RulesServicePropertiesIT {
             weight(13, parsePosition(fuzz)),
             weight(13, formatPosition(fuzz)),
             weight(10, perft(fuzz)),
-            weight(12, removeSeat(fuzz)));
+            weight(12, removeSeat(fuzz)),
+            weight(3, listExercises()),
+            weight(7, judgeAnswer()));
         return one.then((call, r) -> {
             if (r.nextInt(25) == 0) {
                 return new Call(call.rpc(), call.method(), call.request(), Wire.mutate(call.request().toByteArray(), r), null);
@@ -200,6 +209,36 @@ class RulesServicePropertiesIT {
                 ListVariantsRequest.newBuilder().setGameValue(g).build(), Status.Code.OK))),
             weight(1, Numbers.anyInt().map(g -> call(LIST_VARIANTS,
                 ListVariantsRequest.newBuilder().setGameValue(g).build(), null))));
+    }
+
+    static Gen<Call> listExercises() {
+        return Gen.frequency(
+            weight(3, Gen.elements("", "draughts", "ploy", "piracy").map(g -> call(LIST_EXERCISES,
+                ListExercisesRequest.newBuilder().setGame(g).build(), Status.Code.OK))),
+            weight(1, Texts.any().map(g -> call(LIST_EXERCISES, ListExercisesRequest.newBuilder().setGame(g).build(),
+                null))));
+    }
+
+    /** Answers to the shipped exercises (the engine's own list): right, wrong, garbled, for parts that do not exist. */
+    static Gen<Call> judgeAnswer() {
+        Gen<Exercise> exercise = Gen.elements(Exercises.all());
+        Gen<String> anyMove = Gen.frequency(weight(3, Texts.notationLike()), weight(1, Texts.any()));
+        return Gen.frequency(
+            // a listed solution of a part's first step: a judgement, correct
+            weight(4, exercise.then((e, r) -> {
+                int part = r.nextInt(e.parts().size());
+                String move = Gen.elements(e.parts().get(part).steps().get(0).solutions()).next(r);
+                return call(JUDGE_ANSWER, JudgeAnswerRequest.newBuilder().setExerciseId(e.id()).setPart(part)
+                    .addMoves(move).build(), Status.Code.OK);
+            })),
+            // any one move for a part that exists: a judgement, right or wrong (or a text beyond the edge's limits)
+            weight(3, exercise.then((e, r) -> call(JUDGE_ANSWER, JudgeAnswerRequest.newBuilder().setExerciseId(e.id())
+                .setPart(r.nextInt(e.parts().size())).addMoves(anyMove.next(r)).build(), null))),
+            // any part, any number of moves, ids mutated
+            weight(3, exercise.then((e, r) -> call(JUDGE_ANSWER, JudgeAnswerRequest.newBuilder()
+                .setExerciseId(r.nextInt(4) == 0 ? Texts.mutate(e.id(), r) : e.id())
+                .setPart(r.nextInt(3) == 0 ? r.nextInt() : r.nextInt(3))
+                .addAllMoves(Gen.listOf(Gen.ints(0, 5), anyMove).next(r)).build(), null))));
     }
 
     static Gen<Call> newGame(GameFuzz fuzz) {
