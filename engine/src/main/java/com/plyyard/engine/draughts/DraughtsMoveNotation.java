@@ -40,6 +40,15 @@ public final class DraughtsMoveNotation {
     }
 
     static DraughtsMove parse(String text, List<DraughtsMove> legal) {
+        return parse(text, legal, 0);
+    }
+
+    /**
+     * As {@link #parse(String, List)}; {@code priorityKings} is the number of kings every legal capture takes when the
+     * rule set's king priority chose them (Ply Yard), 0 otherwise, so that a refused capture of the same count is told
+     * why.
+     */
+    static DraughtsMove parse(String text, List<DraughtsMove> legal, int priorityKings) {
         if (text == null) {
             throw new InvalidInputException("No move given.");
         }
@@ -71,7 +80,7 @@ public final class DraughtsMoveNotation {
                 + matches.stream().map(DraughtsMove::longNotation).collect(Collectors.joining(" or "))
                 + "; list the landing squares.");
         }
-        throw new IllegalMoveException(whyIllegal(text.strip(), from, legal));
+        throw new IllegalMoveException(whyIllegal(text.strip(), from, legal, priorityKings));
     }
 
     /** True when some path of the move lands on the given intermediate squares, in order. */
@@ -96,14 +105,17 @@ public final class DraughtsMoveNotation {
         return false;
     }
 
-    private static String whyIllegal(String text, int from, List<DraughtsMove> legal) {
+    private static String whyIllegal(String text, int from, List<DraughtsMove> legal, int priorityKings) {
         if (legal.isEmpty()) {
             return text + " is not legal: the side to move has no legal move.";
         }
         if (legal.get(0).isCapture()) {
             int n = legal.get(0).captureCount();
-            return text + " is not legal: capturing is compulsory and the longest capture takes " + n
-                + (n == 1 ? " piece" : " pieces") + " (" + list(legal) + ").";
+            String longest = text + " is not legal: capturing is compulsory and the longest capture takes " + n
+                + (n == 1 ? " piece" : " pieces");
+            return priorityKings == 0 ? longest + " (" + list(legal) + ")." : longest + "; on equal count the capture "
+                + "taking more kings is compulsory here, and these take " + priorityKings
+                + (priorityKings == 1 ? " king" : " kings") + " (" + list(legal) + ").";
         }
         boolean pieceMoves = legal.stream().anyMatch(m -> m.from() == from);
         if (!pieceMoves) {

@@ -109,7 +109,16 @@ public final class DraughtsPosition implements Position {
         if (outcome != null) {
             throw new GameOverException("The game is over (" + outcome.description() + "); no more moves can be played.");
         }
-        return DraughtsMoveNotation.parse(text, moves);
+        return DraughtsMoveNotation.parse(text, moves, priorityKings());
+    }
+
+    /** Kings taken by every legal capture, when the king priority is in force and took any; else 0. */
+    private int priorityKings() {
+        if (!rules.ruleSet().kingPriority() || moves.isEmpty() || !moves.get(0).isCapture()) {
+            return 0;
+        }
+        long enemyKings = board.kings() & (board.whiteToMove() ? board.black() : board.white());
+        return Long.bitCount(moves.get(0).capturedMask() & enemyKings);
     }
 
     @Override

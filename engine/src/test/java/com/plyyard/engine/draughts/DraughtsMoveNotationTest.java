@@ -91,4 +91,16 @@ class DraughtsMoveNotationTest {
         IllegalMoveException e = assertThrows(IllegalMoveException.class, () -> p.parseMove("12x3"));
         assertTrue(e.getMessage().contains("takes 2 pieces"), e.getMessage());
     }
+
+    /** The rules' divergence position 2: on equal count Ply Yard's king priority decides, and the refusal says so. */
+    @Test
+    void aCaptureLosingOnKingPriorityIsToldWhy() {
+        String fen = "B:WK13,18,32,33,41,43,44,46,49,50:B30,35,K47";
+        IllegalMoveException e = assertThrows(IllegalMoveException.class,
+            () -> DraughtsRules.plyyard().parse(fen).parseMove("47x12"));
+        assertEquals("47x12 is not legal: capturing is compulsory and the longest capture takes 2 pieces; on equal count the"
+            + " capture taking more kings is compulsory here, and these take 1 king (47x2, 47x8).", e.getMessage());
+        // FMJD has no king priority: the same capture is legal there
+        assertEquals("47x12", DraughtsRules.fmjd().parse(fen).parseMove("47x12").notation());
+    }
 }
