@@ -1,27 +1,30 @@
-package com.plyyard.rules;
+package com.plyyard.mapping;
 
 import com.plyyard.engine.learn.Exercise;
 import com.plyyard.engine.learn.Exercises;
 import com.plyyard.engine.learn.Judge;
 import com.plyyard.engine.learn.Verdict;
 import com.plyyard.grpc.Statuses;
-import com.plyyard.mapping.ProtoMapper;
 import com.plyyard.proto.v1.ExercisePart;
 import com.plyyard.proto.v1.JudgeAnswerRequest;
 import com.plyyard.proto.v1.Judgement;
 import com.plyyard.proto.v1.ListExercisesRequest;
 import com.plyyard.proto.v1.ListExercisesResponse;
-import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 
 /**
- * The exercises the engine ships ({@code com.plyyard.engine.learn}) as the contracts' messages, and their judgement.
+ * ExerciseService's operations (learn.proto): the exercises the engine ships ({@code com.plyyard.engine.learn}) as the
+ * contracts' messages, and the judgement of an answer. rules-service serves them; the lobby's tests run them in-process.
  * The list is built once: the exercises are part of the rules' release.
  */
-@ApplicationScoped
-public class ExerciseLogic {
-    private final ProtoMapper mapper = ProtoMapper.standard();
-    private final List<com.plyyard.proto.v1.Exercise> all = Exercises.all().stream().map(this::message).toList();
+public final class ExerciseOperations {
+    private final ProtoMapper mapper;
+    private final List<com.plyyard.proto.v1.Exercise> all;
+
+    public ExerciseOperations(ProtoMapper mapper) {
+        this.mapper = mapper;
+        this.all = Exercises.all().stream().map(this::message).toList();
+    }
 
     public ListExercisesResponse listExercises(ListExercisesRequest request) {
         String game = request.getGame().strip();

@@ -1,6 +1,8 @@
 package com.plyyard.rules;
 
 import com.plyyard.grpc.CallCancellation;
+import com.plyyard.mapping.ExerciseOperations;
+import com.plyyard.mapping.ProtoMapper;
 import com.plyyard.proto.v1.ExerciseServiceGrpc;
 import com.plyyard.proto.v1.JudgeAnswerRequest;
 import com.plyyard.proto.v1.Judgement;
@@ -9,25 +11,23 @@ import com.plyyard.proto.v1.ListExercisesResponse;
 import io.grpc.stub.StreamObserver;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
-import jakarta.inject.Inject;
 import java.util.function.Function;
 
 /** plyyard.v1.ExerciseService: the learning exercises and the judgement of an answer (learn.proto). */
 @GrpcService
 public class ExerciseGrpcService extends ExerciseServiceGrpc.ExerciseServiceImplBase {
-    @Inject
-    ExerciseLogic logic;
+    private final ExerciseOperations operations = new ExerciseOperations(ProtoMapper.standard());
 
     @Override
     @Blocking
     public void listExercises(ListExercisesRequest request, StreamObserver<ListExercisesResponse> out) {
-        unary("ListExercises", request, out, logic::listExercises);
+        unary("ListExercises", request, out, operations::listExercises);
     }
 
     @Override
     @Blocking
     public void judgeAnswer(JudgeAnswerRequest request, StreamObserver<Judgement> out) {
-        unary("JudgeAnswer", request, out, logic::judgeAnswer);
+        unary("JudgeAnswer", request, out, operations::judgeAnswer);
     }
 
     private static <Q, R> void unary(String method, Q request, StreamObserver<R> out, Function<Q, R> work) {
