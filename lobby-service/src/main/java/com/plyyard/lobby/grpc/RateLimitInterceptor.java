@@ -41,7 +41,9 @@ public class RateLimitInterceptor implements ServerInterceptor {
         Map.entry("plyyard.v1.MatchmakingService/JoinPool", LimitedAction.POOL_JOIN),
         Map.entry("plyyard.v1.LobbyService/Register", LimitedAction.REGISTRATION),
         Map.entry("plyyard.v1.MatchService/WatchMatch", LimitedAction.STREAM),
-        Map.entry("plyyard.v1.MatchmakingService/WatchLobby", LimitedAction.STREAM));
+        Map.entry("plyyard.v1.MatchmakingService/WatchLobby", LimitedAction.STREAM),
+        // an answer to an exercise is a move judged by rules-service: it shares the moves' bucket
+        Map.entry("plyyard.v1.LearnService/AnswerExercise", LimitedAction.MOVE));
 
     @Inject
     RateLimiter limiter;

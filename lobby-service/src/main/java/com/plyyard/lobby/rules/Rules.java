@@ -3,7 +3,10 @@ package com.plyyard.lobby.rules;
 import com.plyyard.proto.v1.ApplyMoveResponse;
 import com.plyyard.proto.v1.EndReason;
 import com.plyyard.proto.v1.GameState;
+import com.plyyard.proto.v1.JudgeAnswerRequest;
+import com.plyyard.proto.v1.Judgement;
 import com.plyyard.proto.v1.LegalMovesResponse;
+import com.plyyard.proto.v1.ListExercisesResponse;
 import com.plyyard.proto.v1.RecordHeaders;
 import com.plyyard.proto.v1.VariantOptions;
 import com.plyyard.proto.v1.WriteRecordResponse;
@@ -27,4 +30,13 @@ public interface Rules {
 
     /** The game's record in its own format (PDN, Ploy or Piracy record), written by the engine's writer. */
     WriteRecordResponse writeRecord(String variant, VariantOptions options, List<String> moves, RecordHeaders headers);
+
+    /** Every exercise of the learning side (learn.proto), every game, in lesson order. */
+    ListExercisesResponse listExercises();
+
+    /**
+     * The judgement of an answer to an exercise. A wrong answer is a judgement, not a refusal; an unknown exercise is
+     * NOT_FOUND, a part or moves that do not fit are INVALID_ARGUMENT, each with the rules' sentence.
+     */
+    Judgement judgeAnswer(JudgeAnswerRequest request);
 }

@@ -5,9 +5,14 @@ import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.ApplyMoveResponse;
 import com.plyyard.proto.v1.EndReason;
+import com.plyyard.proto.v1.ExerciseServiceGrpc;
 import com.plyyard.proto.v1.GameState;
+import com.plyyard.proto.v1.JudgeAnswerRequest;
+import com.plyyard.proto.v1.Judgement;
 import com.plyyard.proto.v1.LegalMovesRequest;
 import com.plyyard.proto.v1.LegalMovesResponse;
+import com.plyyard.proto.v1.ListExercisesRequest;
+import com.plyyard.proto.v1.ListExercisesResponse;
 import com.plyyard.proto.v1.NewGameRequest;
 import com.plyyard.proto.v1.RecordHeaders;
 import com.plyyard.proto.v1.RemoveSeatRequest;
@@ -37,6 +42,9 @@ public class RulesClient implements Rules {
 
     @GrpcClient("rules")
     RulesServiceGrpc.RulesServiceBlockingStub stub;
+
+    @GrpcClient("rules")
+    ExerciseServiceGrpc.ExerciseServiceBlockingStub exerciseStub;
 
     @Inject
     RulesConfig config;
@@ -72,6 +80,20 @@ public class RulesClient implements Rules {
     public WriteRecordResponse writeRecord(String variant, VariantOptions options, List<String> moves, RecordHeaders headers) {
         return call("WriteRecord", () -> rules().writeRecord(WriteRecordRequest.newBuilder().setVariant(variant)
             .setOptions(options).addAllMoves(moves).setHeaders(headers).build()));
+    }
+
+    @Override
+    public ListExercisesResponse listExercises() {
+        return call("ListExercises", () -> exercises().listExercises(ListExercisesRequest.getDefaultInstance()));
+    }
+
+    @Override
+    public Judgement judgeAnswer(JudgeAnswerRequest request) {
+        return call("JudgeAnswer", () -> exercises().judgeAnswer(request));
+    }
+
+    private ExerciseServiceGrpc.ExerciseServiceBlockingStub exercises() {
+        return exerciseStub.withDeadlineAfter(config.deadline().toMillis(), TimeUnit.MILLISECONDS);
     }
 
     private RulesServiceGrpc.RulesServiceBlockingStub rules() {

@@ -4,6 +4,8 @@ import static com.plyyard.grpc.testing.fuzz.Gen.weight;
 
 import com.google.protobuf.Message;
 import com.google.protobuf.TextFormat;
+import com.plyyard.engine.learn.Exercise;
+import com.plyyard.engine.learn.Exercises;
 import com.plyyard.grpc.testing.fuzz.Gen;
 import com.plyyard.grpc.testing.fuzz.Messages;
 import com.plyyard.grpc.testing.fuzz.Numbers;
@@ -21,10 +23,13 @@ import com.plyyard.proto.v1.CreateSeekRequest;
 import com.plyyard.proto.v1.DraughtsOptions;
 import com.plyyard.proto.v1.GameSpec;
 import com.plyyard.proto.v1.GetMatchRequest;
-import com.plyyard.proto.v1.ListLegalMovesRequest;
 import com.plyyard.proto.v1.GetRatingsRequest;
 import com.plyyard.proto.v1.JoinMatchRequest;
 import com.plyyard.proto.v1.JoinPoolRequest;
+import com.plyyard.proto.v1.JudgeAnswerRequest;
+import com.plyyard.proto.v1.LearnServiceGrpc;
+import com.plyyard.proto.v1.ListLegalMovesRequest;
+import com.plyyard.proto.v1.ListLessonsRequest;
 import com.plyyard.proto.v1.ListMyMatchesRequest;
 import com.plyyard.proto.v1.ListPoolsRequest;
 import com.plyyard.proto.v1.ListSeeksRequest;
@@ -67,10 +72,11 @@ import java.util.UUID;
 import java.util.function.BiConsumer;
 
 /**
- * The lobby property's calls: every RPC of LobbyService, MatchService and MatchmakingService (the streams included),
- * with requests built around what exists ({@link LobbyWorld}: real ids, names, versions, legal moves) or not, mutated,
- * at the edges or random, and a caller: a player involved (the owner, a seated player, the one to move), any other
- * player (a stranger or spectator), no token, a malformed header, a forged token, or a token that was logged out.
+ * The lobby property's calls: every RPC of LobbyService, MatchService, MatchmakingService and LearnService (the
+ * streams included), with requests built around what exists ({@link LobbyWorld}: real ids, names, versions, legal
+ * moves) or not, mutated, at the edges or random, and a caller: a player involved (the owner, a seated player, the one
+ * to move), any other player (a stranger or spectator), no token, a malformed header, a forged token, or a token that
+ * was logged out.
  */
 public final class LobbyCalls {
     /** Who calls: the authorization header (null: none) and the player, when it is one. */
@@ -126,7 +132,8 @@ public final class LobbyCalls {
             weight(3, r -> challenge(r, "AcceptChallenge", MatchmakingServiceGrpc.getAcceptChallengeMethod())),
             weight(3, r -> challenge(r, "DeclineChallenge", MatchmakingServiceGrpc.getDeclineChallengeMethod())),
             weight(3, r -> challenge(r, "CancelChallenge", MatchmakingServiceGrpc.getCancelChallengeMethod())),
-            weight(3, this::requestRematch), weight(2, this::getRatings), weight(3, this::watchLobby));
+            weight(3, this::requestRematch), weight(2, this::getRatings), weight(3, this::watchLobby),
+            weight(2, this::listLessons), weight(3, this::answerExercise));
         return one.then((call, r) -> {
             Message noisy = Messages.withUnknownFields(call.request(), r, 200);
             boolean keepAuth = call.expected() != null && call.expected().contains(Status.Code.UNAUTHENTICATED);
@@ -713,6 +720,42 @@ public final class LobbyCalls {
         String player = r.nextInt(3) == 0 ? "" : name(r);
         return call("GetRatings", MatchmakingServiceGrpc.getGetRatingsMethod(), GetRatingsRequest.newBuilder()
             .setPlayer(player).build(), c, player.isEmpty() ? EnumSet.of(Status.Code.OK) : null, null);
+    }
+
+    private Call listLessons(Random r) {
+        Caller c = caller(r, null);
+        String game = switch (r.nextInt(6)) {
+            case 0, 1 -> "draughts";
+            case 2 -> "ploy";
+            case 3 -> "piracy";
+            case 4 -> "";
+            default -> Texts.any().next(r);
+        };
+        return call("ListLessons", LearnServiceGrpc.getListLessonsMethod(), ListLessonsRequest.newBuilder().setGame(game)
+            .build(), c, null, null);
+    }
+
+    /** The shipped exercises (the engine's own list, which rules-service serves): right, wrong and garbled answers. */
+    private static final List<Exercise> EXERCISES = Exercises.all();
+
+    private Call answerExercise(Random r) {
+        Caller c = caller(r, null);
+        Exercise e = EXERCISES.get(r.nextInt(EXERCISES.size()));
+        int part = r.nextInt(5) == 0 ? r.nextInt() : r.nextInt(e.parts().size() + 1);
+        List<String> moves = new ArrayList<>();
+        if (part >= 0 && part < e.parts().size() && r.nextInt(3) > 0) {
+            moves.add(e.parts().get(part).steps().get(0).solutions().get(0)); // right, or a first move for a later step
+        }
+        for (int i = r.nextInt(3); i > 0; i--) {
+            moves.add(r.nextBoolean() ? Texts.notationLike().next(r) : Texts.any().next(r));
+        }
+        String id = switch (r.nextInt(8)) {
+            case 0 -> Texts.mutate(e.id(), r);
+            case 1 -> UUID.randomUUID().toString();
+            default -> e.id();
+        };
+        return call("AnswerExercise", LearnServiceGrpc.getAnswerExerciseMethod(), JudgeAnswerRequest.newBuilder()
+            .setExerciseId(id).setPart(part).addAllMoves(moves).build(), c, null, null);
     }
 
     private Call watchLobby(Random r) {

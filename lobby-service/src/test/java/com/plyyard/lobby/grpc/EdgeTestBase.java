@@ -3,8 +3,8 @@ package com.plyyard.lobby.grpc;
 import static com.plyyard.grpc.testing.GrpcAssertions.assertStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.plyyard.lobby.support.StoredText;
 import com.plyyard.lobby.support.MatchmakingTestBase;
+import com.plyyard.lobby.support.StoredText;
 import com.plyyard.lobby.support.TestPlayer;
 import com.plyyard.proto.v1.AcceptSeekRequest;
 import com.plyyard.proto.v1.Challenge;
@@ -19,7 +19,10 @@ import com.plyyard.proto.v1.GetMatchRequest;
 import com.plyyard.proto.v1.GetRatingsRequest;
 import com.plyyard.proto.v1.JoinMatchRequest;
 import com.plyyard.proto.v1.JoinPoolRequest;
+import com.plyyard.proto.v1.JudgeAnswerRequest;
+import com.plyyard.proto.v1.LearnServiceGrpc;
 import com.plyyard.proto.v1.ListLegalMovesRequest;
+import com.plyyard.proto.v1.ListLessonsRequest;
 import com.plyyard.proto.v1.ListMyMatchesRequest;
 import com.plyyard.proto.v1.ListPoolsRequest;
 import com.plyyard.proto.v1.ListSeeksRequest;
@@ -168,6 +171,10 @@ abstract class EdgeTestBase extends MatchmakingTestBase {
         rpcs.add(mm("GetRatings", s -> s.getRatings(GetRatingsRequest.getDefaultInstance())));
         rpcs.add(mm("WatchLobby", s -> s.withDeadlineAfter(STREAM_DEADLINE_SECONDS, TimeUnit.SECONDS)
             .watchLobby(WatchLobbyRequest.getDefaultInstance()).hasNext()));
+
+        rpcs.add(learn("ListLessons", s -> s.listLessons(ListLessonsRequest.newBuilder().setGame("draughts").build())));
+        rpcs.add(learn("AnswerExercise", s -> s.answerExercise(JudgeAnswerRequest.newBuilder()
+            .setExerciseId("draughts-promote").addMoves("7-1").build())));
         return rpcs;
     }
 
@@ -175,7 +182,8 @@ abstract class EdgeTestBase extends MatchmakingTestBase {
     static Set<String> methodsNeedingAToken() {
         Set<String> out = new TreeSet<>();
         for (ServiceDescriptor s : List.of(LobbyServiceGrpc.getServiceDescriptor(), OperatorServiceGrpc.getServiceDescriptor(),
-            MatchServiceGrpc.getServiceDescriptor(), MatchmakingServiceGrpc.getServiceDescriptor())) {
+            MatchServiceGrpc.getServiceDescriptor(), MatchmakingServiceGrpc.getServiceDescriptor(),
+            LearnServiceGrpc.getServiceDescriptor())) {
             for (MethodDescriptor<?, ?> method : s.getMethods()) {
                 out.add(method.getFullMethodName());
             }
@@ -194,6 +202,10 @@ abstract class EdgeTestBase extends MatchmakingTestBase {
 
     private static Rpc match(String name, Call<MatchServiceGrpc.MatchServiceBlockingStub> call) {
         return new Rpc(MatchServiceGrpc.SERVICE_NAME + "/" + name, ch -> () -> call.on(MatchServiceGrpc.newBlockingStub(ch)));
+    }
+
+    private static Rpc learn(String name, Call<LearnServiceGrpc.LearnServiceBlockingStub> call) {
+        return new Rpc(LearnServiceGrpc.SERVICE_NAME + "/" + name, ch -> () -> call.on(LearnServiceGrpc.newBlockingStub(ch)));
     }
 
     private static Rpc mm(String name, Call<MatchmakingServiceGrpc.MatchmakingServiceBlockingStub> call) {

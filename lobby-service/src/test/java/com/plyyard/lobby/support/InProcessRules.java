@@ -5,14 +5,19 @@ import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.lobby.rules.Rules;
 import com.plyyard.lobby.rules.RulesClient;
 import com.plyyard.mapping.EngineStatuses;
+import com.plyyard.mapping.ExerciseOperations;
 import com.plyyard.mapping.GameOperations;
 import com.plyyard.mapping.ProtoMapper;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.ApplyMoveResponse;
 import com.plyyard.proto.v1.EndReason;
 import com.plyyard.proto.v1.GameState;
+import com.plyyard.proto.v1.JudgeAnswerRequest;
+import com.plyyard.proto.v1.Judgement;
 import com.plyyard.proto.v1.LegalMovesRequest;
 import com.plyyard.proto.v1.LegalMovesResponse;
+import com.plyyard.proto.v1.ListExercisesRequest;
+import com.plyyard.proto.v1.ListExercisesResponse;
 import com.plyyard.proto.v1.NewGameRequest;
 import com.plyyard.proto.v1.RecordHeaders;
 import com.plyyard.proto.v1.RemoveSeatRequest;
@@ -40,6 +45,7 @@ public class InProcessRules implements Rules {
         "The rules service failed unexpectedly; the error has been logged.", EngineStatuses::known);
 
     private final GameOperations operations = new GameOperations(ProtoMapper.standard());
+    private final ExerciseOperations exercises = new ExerciseOperations(ProtoMapper.standard());
     private final AtomicInteger calls = new AtomicInteger();
     private volatile boolean down;
 
@@ -70,6 +76,16 @@ public class InProcessRules implements Rules {
     public WriteRecordResponse writeRecord(String variant, VariantOptions options, List<String> moves, RecordHeaders headers) {
         return call("WriteRecord", () -> operations.writeRecord(WriteRecordRequest.newBuilder().setVariant(variant)
             .setOptions(options).addAllMoves(moves).setHeaders(headers).build()));
+    }
+
+    @Override
+    public ListExercisesResponse listExercises() {
+        return call("ListExercises", () -> exercises.listExercises(ListExercisesRequest.getDefaultInstance()));
+    }
+
+    @Override
+    public Judgement judgeAnswer(JudgeAnswerRequest request) {
+        return call("JudgeAnswer", () -> exercises.judgeAnswer(request));
     }
 
     /** From now on every call fails as if rules-service could not be reached. */

@@ -35,8 +35,8 @@ public final class StoredText {
 
     /**
      * Every stored matchmaking row that concerns these players: seeks (owned or seated) and their seats, parties (led or
-     * joined) and members, pool tickets and members, challenges, rematch requests, ratings and rating changes, the
-     * matches they sit in (id, status, versions), and the lobby events addressed to them.
+     * joined) and members, pool tickets and members, challenges, rematch requests, ratings and rating changes, exercise
+     * progress, the matches they sit in (id, status, versions), and the lobby events addressed to them.
      */
     public static String players(DataSource dataSource, List<UUID> players) {
         StringBuilder sb = new StringBuilder();
@@ -57,6 +57,7 @@ public final class StoredText {
             rows(c, sb, "SELECT * FROM rematch_requests WHERE player_id = ANY(?) ORDER BY previous_match_id, player_id", a);
             rows(c, sb, "SELECT * FROM ratings WHERE player_id = ANY(?) ORDER BY player_id, variant, time_class", a);
             rows(c, sb, "SELECT * FROM rating_changes WHERE player_id = ANY(?) ORDER BY match_id, player_id", a);
+            rows(c, sb, "SELECT * FROM exercise_progress WHERE player_id = ANY(?) ORDER BY player_id, exercise_id, part", a);
             rows(c, sb, "SELECT id, status, version, state_version FROM matches WHERE id IN (SELECT match_id FROM seats "
                 + "WHERE player_id = ANY(?)) ORDER BY id", a);
             rows(c, sb, "SELECT version, type FROM lobby_events WHERE recipients && ? ORDER BY version", a);

@@ -1,0 +1,40 @@
+package com.plyyard.lobby.grpc;
+
+import com.plyyard.lobby.learn.Learning;
+import com.plyyard.lobby.players.Tokens;
+import com.plyyard.proto.v1.JudgeAnswerRequest;
+import com.plyyard.proto.v1.Judgement;
+import com.plyyard.proto.v1.LearnServiceGrpc;
+import com.plyyard.proto.v1.ListLessonsRequest;
+import com.plyyard.proto.v1.ListLessonsResponse;
+import io.grpc.stub.StreamObserver;
+import io.quarkus.grpc.GrpcService;
+import jakarta.inject.Inject;
+import java.util.UUID;
+
+/** plyyard.v1.LearnService: lessons, exercises and each player's progress (learn.proto, docs/learn.md). */
+@GrpcService
+public class LearnGrpcService extends LearnServiceGrpc.LearnServiceImplBase {
+    @Inject
+    WorkerPool workers;
+
+    @Inject
+    Tokens tokens;
+
+    @Inject
+    Learning learning;
+
+    @Override
+    public void listLessons(ListLessonsRequest request, StreamObserver<ListLessonsResponse> out) {
+        workers.unary("ListLessons", out, token -> learning.lessons(caller(token), request.getGame()));
+    }
+
+    @Override
+    public void answerExercise(JudgeAnswerRequest request, StreamObserver<Judgement> out) {
+        workers.unary("AnswerExercise", out, token -> learning.answer(caller(token), request));
+    }
+
+    private UUID caller(String token) {
+        return UUID.fromString(tokens.caller(token).getId());
+    }
+}
