@@ -17,6 +17,7 @@ import com.plyyard.proto.v1.MatchStatus;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -164,6 +165,56 @@ class PlatformEndToEndIT {
 
     private static void register(String name) {
         assertEquals(0, Run.of("seek", "list", "--target", TARGET, "--name", name).exitCode());
+    }
+
+    @Test
+    void lessonsAndAnswersThroughTheClient() {
+        String[] as = {"--target", TARGET, "--name", "e2e-learner"};
+        Run list = Run.of(concat(new String[] {"learn", "--game", "draughts"}, as));
+        assertEquals(0, list.exitCode(), list.err()::toString);
+        assertEquals("lesson game=draughts title=The board and the first move", list.out().get(0));
+        String priority = "exercise id=draughts-king-priority parts=2 solved=%s/2 attempts=%d wrong=%d title=On equal count,"
+            + " take the king";
+        assertTrue(list.out().contains(String.format(priority, 0, 0, 0)), list.out()::toString);
+        assertEquals("progress game=draughts solved=0/18", list.out().get(list.out().size() - 1));
+
+        Run wrong = Run.of(concat(new String[] {"learn", "draughts-king-priority", "47x12", "--part", "2"}, as));
+        assertEquals(0, wrong.exitCode(), wrong.err()::toString);
+        assertEquals("answer exercise=draughts-king-priority part=2 move=47x12 correct=false solved=false step=1",
+            wrong.out().get(0));
+        assertTrue(wrong.out().get(1).contains("on equal count the capture taking more kings is compulsory"),
+            wrong.out()::toString);
+        Run right = Run.of(concat(new String[] {"learn", "draughts-king-priority", "47x8", "--part", "2"}, as));
+        assertEquals("answer exercise=draughts-king-priority part=2 move=47x8 correct=true solved=true step=2",
+            right.out().get(0));
+        assertTrue(Run.of(concat(new String[] {"learn", "--game", "draughts"}, as)).out()
+            .contains(String.format(priority, 1, 2, 1)), "the progress is kept");
+
+        java.io.InputStream stdin = System.in;
+        Run played;
+        try {
+            // a move the rules refuse (a capture is compulsory), then the forced line
+            System.setIn(new java.io.ByteArrayInputStream("43-38\n12x1\n1x36\n".getBytes(StandardCharsets.UTF_8)));
+            played = Run.of(concat(new String[] {"learn", "draughts-forced-line", "--ascii"}, as));
+        } finally {
+            System.setIn(stdin);
+        }
+        assertEquals(0, played.exitCode(), played.err()::toString);
+        String text = String.join("\n", played.out());
+        assertTrue(text.contains("wrong: 43-38 is not legal"), text);
+        assertTrue(text.contains("reply: 16x18"), text);
+        assertTrue(text.contains("right: Right: the new king takes three"), text);
+        assertEquals("done: draughts-forced-line", played.out().get(played.out().size() - 1));
+
+        Run unknown = Run.of(concat(new String[] {"learn", "draughts-nope"}, as));
+        assertEquals(2, unknown.exitCode());
+        assertEquals("plyyard: There is no exercise 'draughts-nope'; './plyyard learn' lists them.", unknown.err().get(0));
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 
     @Test

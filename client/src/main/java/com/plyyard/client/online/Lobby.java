@@ -2,6 +2,7 @@ package com.plyyard.client.online;
 
 import com.plyyard.client.cli.CliException;
 import com.plyyard.proto.v1.LobbyServiceGrpc;
+import com.plyyard.proto.v1.LearnServiceGrpc;
 import com.plyyard.proto.v1.MatchServiceGrpc;
 import com.plyyard.proto.v1.MatchmakingServiceGrpc;
 import com.plyyard.proto.v1.Player;
@@ -159,6 +160,10 @@ public final class Lobby implements AutoCloseable {
 
     public MatchmakingServiceGrpc.MatchmakingServiceStub matchmakingStreams() {
         return MatchmakingServiceGrpc.newStub(channel).withInterceptors(auth());
+    }
+
+    public LearnServiceGrpc.LearnServiceBlockingStub learn() {
+        return LearnServiceGrpc.newBlockingStub(channel).withInterceptors(auth());
     }
 
     /** Runs a call; a failure becomes one clear sentence (exit code 1, or 2 for bad input). */
