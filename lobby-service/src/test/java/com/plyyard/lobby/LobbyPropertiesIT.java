@@ -118,7 +118,7 @@ class LobbyPropertiesIT {
                 rows.cost());
             TALLY.write();
             if (TALLY.cases() >= 1000) {
-                assertEquals(33, TALLY.counts().size(), "every RPC was called: " + TALLY.counts().keySet());
+                assertEquals(35, TALLY.counts().size(), "every RPC was called: " + TALLY.counts().keySet());
             }
         }
         if (rows != null) {

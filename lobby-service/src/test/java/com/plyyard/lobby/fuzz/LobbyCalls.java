@@ -741,15 +741,21 @@ public final class LobbyCalls {
     private Call answerExercise(Random r) {
         Caller c = caller(r, null);
         Exercise e = EXERCISES.get(r.nextInt(EXERCISES.size()));
-        int part = r.nextInt(5) == 0 ? r.nextInt() : r.nextInt(e.parts().size() + 1);
-        List<String> moves = new ArrayList<>();
-        if (part >= 0 && part < e.parts().size() && r.nextInt(3) > 0) {
-            moves.add(e.parts().get(part).steps().get(0).solutions().get(0)); // right, or a first move for a later step
+        int k = r.nextInt(10);
+        if (k < 7) { // a part that exists, one move: a listed solution (right) or any text (wrong, or beyond the limits)
+            int part = r.nextInt(e.parts().size());
+            String move = k < 5 ? Gen.elements(e.parts().get(part).steps().get(0).solutions()).next(r)
+                : r.nextBoolean() ? Texts.notationLike().next(r) : Texts.any().next(r);
+            return call("AnswerExercise", LearnServiceGrpc.getAnswerExerciseMethod(), JudgeAnswerRequest.newBuilder()
+                .setExerciseId(e.id()).setPart(part).addMoves(move).build(), c, null, null);
         }
-        for (int i = r.nextInt(3); i > 0; i--) {
+        // anything: ids mutated or unknown, parts that do not exist, several moves or none
+        int part = r.nextInt(3) == 0 ? r.nextInt() : r.nextInt(e.parts().size() + 1);
+        List<String> moves = new ArrayList<>();
+        for (int i = r.nextInt(4); i > 0; i--) {
             moves.add(r.nextBoolean() ? Texts.notationLike().next(r) : Texts.any().next(r));
         }
-        String id = switch (r.nextInt(8)) {
+        String id = switch (r.nextInt(3)) {
             case 0 -> Texts.mutate(e.id(), r);
             case 1 -> UUID.randomUUID().toString();
             default -> e.id();
