@@ -96,7 +96,7 @@ public class RulesGrpcService extends RulesServiceGrpc.RulesServiceImplBase {
     }
 
     /** Runs one unary call: errors become statuses, and a result for a departed client is dropped. */
-    private static <Q, R> void unary(String method, Q request, StreamObserver<R> out, Work<Q, R> work) {
+    static <Q, R> void unary(String method, Q request, StreamObserver<R> out, Work<Q, R> work) {
         CallCancellation call = CallCancellation.of(out);
         R result;
         try {

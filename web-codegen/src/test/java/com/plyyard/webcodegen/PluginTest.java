@@ -37,7 +37,8 @@ class PluginTest {
         assertEquals(CodeGeneratorResponse.Feature.FEATURE_PROTO3_OPTIONAL_VALUE, response.getSupportedFeatures());
         List<String> names = response.getFileList().stream().map(CodeGeneratorResponse.File::getName).toList();
         assertEquals(List.of("plyyard/v1/engine_pb.js", "plyyard/v1/engine_pb.d.ts", "plyyard/v1/games_pb.js",
-                "plyyard/v1/games_pb.d.ts", "plyyard/v1/lobby_pb.js", "plyyard/v1/lobby_pb.d.ts",
+                "plyyard/v1/games_pb.d.ts", "plyyard/v1/learn_pb.js", "plyyard/v1/learn_pb.d.ts",
+                "plyyard/v1/lobby_pb.js", "plyyard/v1/lobby_pb.d.ts",
                 "plyyard/v1/matchmaking_pb.js", "plyyard/v1/matchmaking_pb.d.ts", "plyyard/v1/rules_pb.js",
                 "plyyard/v1/rules_pb.d.ts"), names.stream().sorted((a, b) -> a.replace(".d.ts", ".z").compareTo(b.replace(".d.ts", ".z"))).toList());
     }
