@@ -8,6 +8,8 @@ import { MatchmakingService } from "./gen/plyyard/v1/matchmaking_pb.js";
 import { $, errorText } from "./util.js";
 import { LobbyView } from "./lobby.js";
 import { GameView } from "./game.js";
+import { LearnView } from "./learn.js";
+import { LearnService } from "./gen/plyyard/v1/learn_pb.js";
 
 const TOKEN_KEY = "plyyard.token";
 const PLAYER_KEY = "plyyard.player";
@@ -29,6 +31,7 @@ const api = {
   lobby: createClient(LobbyService, { token }),
   match: createClient(MatchService, { token }),
   mm: createClient(MatchmakingService, { token }),
+  learn: createClient(LearnService, { token }),
 };
 
 /** @param {string} text */
@@ -45,6 +48,7 @@ const game = new GameView(api, () => me, announce, (text) => {
   lobby.error(text);
 });
 const lobby = new LobbyView(api, () => me, announce, (r) => game.onRematch(r));
+const learn = new LearnView(api, announce);
 
 function showSignedIn() {
   const signedIn = !!me;
@@ -122,7 +126,23 @@ function route() {
   if (!registered) {
     $("lobby").hidden = true;
     $("game").hidden = true;
+    $("learn").hidden = true;
     game.close();
+    return;
+  }
+  const learning = /^#\/learn(?:[/?]|$)/.test(hash);
+  $("learn").hidden = !learning;
+  if (learning) {
+    game.close();
+    $("game").hidden = true;
+    $("lobby").hidden = true;
+    const exerciseId = /^#\/learn\/([^/?#]+)/.exec(hash)?.[1];
+    if (exerciseId) {
+      learn.open(decodeURIComponent(exerciseId));
+    } else {
+      learn.lessons(/[?&]game=([a-z]+)/.exec(hash)?.[1] ?? learn.game);
+      document.title = "Ply Yard · learn";
+    }
     return;
   }
   if (matchId) {
