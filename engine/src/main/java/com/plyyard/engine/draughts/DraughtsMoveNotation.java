@@ -40,15 +40,15 @@ public final class DraughtsMoveNotation {
     }
 
     static DraughtsMove parse(String text, List<DraughtsMove> legal) {
-        return parse(text, legal, 0);
+        return parse(text, legal, () -> 0);
     }
 
     /**
-     * As {@link #parse(String, List)}; {@code priorityKings} is the number of kings every legal capture takes when the
-     * rule set's king priority chose them (Ply Yard), 0 otherwise, so that a refused capture of the same count is told
-     * why.
+     * As {@link #parse(String, List)}; {@code priorityKings} gives the number of kings every legal capture takes when
+     * the rule set's king priority chose them (Ply Yard), 0 otherwise, so that a refused capture of the same count is
+     * told why. It is asked only when the move is refused: a legal move costs nothing for the sentence.
      */
-    static DraughtsMove parse(String text, List<DraughtsMove> legal, int priorityKings) {
+    static DraughtsMove parse(String text, List<DraughtsMove> legal, java.util.function.IntSupplier priorityKings) {
         if (text == null) {
             throw new InvalidInputException("No move given.");
         }
@@ -80,7 +80,7 @@ public final class DraughtsMoveNotation {
                 + matches.stream().map(DraughtsMove::longNotation).collect(Collectors.joining(" or "))
                 + "; list the landing squares.");
         }
-        throw new IllegalMoveException(whyIllegal(text.strip(), from, legal, priorityKings));
+        throw new IllegalMoveException(whyIllegal(text.strip(), from, legal, priorityKings.getAsInt()));
     }
 
     /** True when some path of the move lands on the given intermediate squares, in order. */

@@ -109,7 +109,7 @@ public final class DraughtsPosition implements Position {
         if (outcome != null) {
             throw new GameOverException("The game is over (" + outcome.description() + "); no more moves can be played.");
         }
-        return DraughtsMoveNotation.parse(text, moves, priorityKings());
+        return DraughtsMoveNotation.parse(text, moves, this::priorityKings);
     }
 
     /** Kings taken by every legal capture, when the king priority is in force and took any; else 0. */
