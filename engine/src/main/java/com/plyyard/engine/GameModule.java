@@ -92,6 +92,14 @@ public interface GameModule {
     }
 
     /**
+     * The names of its move conditions ({@link #moveConditions()} or the shared ones) that name a puzzle's theme when a
+     * move of the solver meets them (e.g. Piracy's "sinks-enemy"), most telling first. None by default.
+     */
+    default List<String> puzzleThemes() {
+        return List.of();
+    }
+
+    /**
      * {@code position} as this game's own position type.
      *
      * @throws InvalidInputException if it is a position of another game

@@ -54,6 +54,14 @@ public interface PerfectPlay {
          */
         Choice choose(Position position);
 
+        /**
+         * Every legal move of a position the table covers with its exact value for the mover, in the order of
+         * {@link Position#legalMoves()}: what puzzles are found and checked by ({@code com.plyyard.engine.learn}).
+         *
+         * @throws InvalidInputException if the game is over, or the position is not one of this table's
+         */
+        List<MoveScore> scores(Position position);
+
         /** Writes the table to {@code file} (complete or not at all: readers never see half a file). */
         void save(Path file);
     }
@@ -66,5 +74,16 @@ public interface PerfectPlay {
      * @param pv    the move and the table's best replies after it, in canonical notation
      */
     record Choice(LegalMove move, int score, List<String> pv) {
+    }
+
+    /**
+     * A legal move and its exact value for the side that plays it, on the search's scale (as {@link Choice#score}); its
+     * {@link #outcome} is the result alone, the distance left out.
+     */
+    record MoveScore(LegalMove move, int score) {
+        /** 1 a win, 0 a draw, -1 a loss, for the side that plays the move. */
+        public int outcome() {
+            return Integer.signum(score);
+        }
     }
 }

@@ -96,6 +96,12 @@ public final class PiracyModule implements GameModule {
         return PiracyMoveConditions.ALL;
     }
 
+    /** A sinking, two hits at once, a hit: what a Piracy puzzle's winning line does. */
+    @Override
+    public List<String> puzzleThemes() {
+        return List.of("sinks-enemy", "double-hit", "hits");
+    }
+
     private PiracyPosition own(Position position) {
         return GameModule.own(PiracyPosition.class, position, game());
     }

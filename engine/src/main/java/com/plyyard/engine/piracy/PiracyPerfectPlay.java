@@ -71,6 +71,19 @@ final class PiracyPerfectPlay implements PerfectPlay {
         }
 
         @Override
+        public List<MoveScore> scores(Position position) {
+            PiracyPosition p = GameModule.own(PiracyPosition.class, position, "piracy");
+            if (p.outcome().isPresent()) {
+                throw new InvalidInputException("The game is over; no move has a value.");
+            }
+            List<MoveScore> out = new ArrayList<>();
+            for (PiracyMove move : p.legalMoves()) {
+                out.add(new MoveScore(move, table.moveValue(p, move).score()));
+            }
+            return out;
+        }
+
+        @Override
         public void save(Path file) {
             table.save(file);
         }

@@ -177,6 +177,12 @@ public final class PiracyTablebase {
         return out;
     }
 
+    /** The value of one legal move for the side that plays it. */
+    public Value moveValue(PiracyPosition position, PiracyMove move) {
+        checkCovers(position.rules());
+        return moveValue(position.rules().generator(), position.state(), move.code(), symmetry(position.rules().geometry()));
+    }
+
     /** The moves that keep the position's value, fastest win or slowest loss first. */
     public List<MoveValue> bestMoves(PiracyPosition position) {
         List<MoveValue> all = moves(position);
