@@ -114,6 +114,12 @@ public final class DraughtsModule implements GameModule {
         return DraughtsMoveConditions.ALL;
     }
 
+    /** A capture of three or more, a king taken, a promotion: what a draughts puzzle's line does. */
+    @Override
+    public List<String> puzzleThemes() {
+        return List.of("captures=3", "captures-king", "promotes");
+    }
+
     private DraughtsPosition own(Position position) {
         return GameModule.own(DraughtsPosition.class, position, game());
     }

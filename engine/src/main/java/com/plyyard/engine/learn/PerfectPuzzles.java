@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -151,7 +150,6 @@ public final class PerfectPuzzles {
     /** The theme conditions of the game that some solver move of the line meets, in the game's order. */
     static List<String> themes(Position position, List<String> line) {
         GameModule module = position.rules().module();
-        Map<String, MoveCondition> conditions = Conditions.of(module);
         Set<String> out = new LinkedHashSet<>();
         List<Position> before = new ArrayList<>();
         List<LegalMove> moves = new ArrayList<>();
@@ -163,10 +161,7 @@ public final class PerfectPuzzles {
             p = p.play(m);
         }
         for (String theme : module.puzzleThemes()) {
-            MoveCondition c = conditions.get(theme);
-            if (c == null) {
-                throw new IllegalStateException(module.game() + " names puzzle theme " + theme + ", not a move condition");
-            }
+            MoveCondition c = Conditions.parse(module, theme);
             for (int i = 0; i < moves.size(); i += 2) {
                 Position after = i + 1 < before.size() ? before.get(i + 1) : p;
                 if (c.holds(before.get(i), moves.get(i), after)) {

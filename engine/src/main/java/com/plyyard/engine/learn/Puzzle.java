@@ -30,8 +30,10 @@ public record Puzzle(String id, String variant, Map<String, String> options, Str
     public enum Goal {
         /** The only winning move ("win the duel"). */
         WIN,
-        /** The only move that does not lose ("only drawing move"). */
-        DRAW;
+        /** The only move that does not lose ("only drawing move"; by a search: the only one that holds the balance). */
+        DRAW,
+        /** By a search: the only move that keeps a clear advantage, by a clear margin over the next best. */
+        ADVANTAGE;
 
         public String id() {
             return name().toLowerCase(java.util.Locale.ROOT);
@@ -43,7 +45,7 @@ public record Puzzle(String id, String variant, Map<String, String> options, Str
                     return g;
                 }
             }
-            throw new InvalidInputException("Unknown puzzle goal '" + id + "'; the goals are win and draw.");
+            throw new InvalidInputException("Unknown puzzle goal '" + id + "'; the goals are win, draw and advantage.");
         }
     }
 

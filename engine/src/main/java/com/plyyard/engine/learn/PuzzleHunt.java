@@ -59,6 +59,12 @@ public final class PuzzleHunt {
         return (position, source) -> puzzles.find(position, table, source);
     }
 
+    /** A finder by a deeper search with a clear margin (draughts, Ploy). */
+    public static Finder searched(SearchPuzzles.Settings settings) {
+        SearchPuzzles puzzles = new SearchPuzzles(settings);
+        return puzzles::find;
+    }
+
     private final Settings settings;
     private final Finder finder;
 
@@ -94,7 +100,9 @@ public final class PuzzleHunt {
                 if (p.ply() >= skipUntil) {
                     positions++;
                     String source = "game " + games + " seed " + gameSeed + " ply " + p.ply();
-                    Optional<Puzzle> puzzle = finder.find(p, source);
+                    // the puzzle as the solver meets it: the position read from its text, without the game's
+                    // history (a repetition the game could claim is no part of the puzzle)
+                    Optional<Puzzle> puzzle = finder.find(p.rules().parse(p.notation()), source);
                     if (puzzle.isPresent() && !found.containsKey(puzzle.get().id())) {
                         found.put(puzzle.get().id(), puzzle.get());
                         skipUntil = p.ply() + puzzle.get().line().size() + 1;

@@ -139,6 +139,12 @@ public final class PloyModule implements GameModule {
         return PloyMoveConditions.ALL;
     }
 
+    /** The Commander taken, a takeover, a Shield's step with its turn: what a Ploy puzzle's line does. */
+    @Override
+    public List<String> puzzleThemes() {
+        return List.of("captures-commander", "takes-over", "shield-turns");
+    }
+
     private PloyPosition own(Position position) {
         return GameModule.own(PloyPosition.class, position, game());
     }

@@ -145,6 +145,34 @@ public final class Engine {
         }
     }
 
+    /** A legal move and its score from a search, on the search's scale, for the side that plays it. */
+    public record RootScore(LegalMove move, int score) {
+    }
+
+    /**
+     * Every legal move scored at exactly {@code depth} plies with a full window, best first: what a puzzle's margin
+     * is measured by ({@code com.plyyard.engine.learn.SearchPuzzles}). One thread, so that it repeats exactly.
+     *
+     * @throws GameOverException if the game is over
+     */
+    public List<RootScore> rootScores(Position position, int depth) {
+        if (position.isOver() || position.legalMoves().isEmpty()) {
+            throw new GameOverException("The game is over; there are no moves to score.");
+        }
+        if (depth < 1 || depth > Limits.MAX_DEPTH) {
+            throw new InvalidInputException("A depth is between 1 and " + Limits.MAX_DEPTH + ", not " + depth + ".");
+        }
+        SearchBoard board = position.rules().module().searchBoard(position);
+        long[] keys = position.repetitionKeys();
+        long[] history = Arrays.copyOf(keys, Math.max(0, keys.length - 1));
+        List<int[]> scored = searcher.rootScores(board, history, depth, Long.MAX_VALUE, null);
+        List<RootScore> out = new ArrayList<>(scored.size());
+        for (int[] s : scored) {
+            out.add(new RootScore(board.rootMove(s[0]), s[1]));
+        }
+        return out;
+    }
+
     /** Forgets what was learnt in earlier searches (a new game). */
     public void newGame() {
         searcher.clear();
