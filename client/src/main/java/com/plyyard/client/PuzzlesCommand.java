@@ -9,6 +9,7 @@ import com.plyyard.engine.learn.Puzzle;
 import com.plyyard.engine.learn.PuzzleFile;
 import com.plyyard.engine.learn.PuzzleHunt;
 import com.plyyard.engine.learn.PerfectPuzzles;
+import com.plyyard.engine.learn.SearchPuzzles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +33,7 @@ import picocli.CommandLine.Spec;
  * {@code puzzles}: the puzzle sets the platform ships (docs/learn.md, "Puzzles"). {@code puzzles generate} finds
  * puzzles in the AI's own games and writes them as a puzzle file; {@code puzzles verify} checks a file again.
  * Puzzles of a game with perfect play (Piracy) are exact, from its table, which is opened from the tables' folder or
- * built there first.
+ * built there first; those of the searched games (draughts, Ploy) pass a search and a deeper one with a clear margin.
  */
 @Command(name = "puzzles", mixinStandardHelpOptions = true,
     description = "Puzzle sets: find puzzles in the AI's games, verify a puzzle file.",
@@ -45,8 +46,7 @@ public class PuzzlesCommand implements Runnable {
 
     /** The table of perfect play for {@code rules}: read from {@code dir}, or built and saved there first. */
     static PerfectPlay.Table table(VariantRules rules, Path dir, PrintWriter err) {
-        PerfectPlay perfect = rules.module().perfectPlay().orElseThrow(() -> CliException.badInput(rules.game()
-            + " has no perfect play here; puzzles are generated for the games with tables (piracy)."));
+        PerfectPlay perfect = rules.module().perfectPlay().orElseThrow();
         Path directory = dir != null ? dir : perfect.defaultDirectory();
         Path file = perfect.file(directory, rules);
         if (Files.isRegularFile(file)) {
@@ -88,7 +88,8 @@ public class PuzzlesCommand implements Runnable {
      * progress on stderr, then one line {@code file=<path> puzzles=<n> games=<g> positions=<p> seconds=<s>}.
      */
     @Command(name = "generate", mixinStandardHelpOptions = true,
-        description = "Finds puzzles in the AI's own games and writes a puzzle file (Piracy: exact, from its tablebase).")
+        description = "Finds puzzles in the AI's own games and writes a puzzle file (Piracy: exact, from its tablebase; "
+            + "draughts and Ploy: by a search and a deeper one, with a margin).")
     public static class Generate implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -133,6 +134,23 @@ public class PuzzlesCommand implements Runnable {
                 + "${DEFAULT-VALUE}).")
         int maxDistance;
 
+        @Option(names = "--find-depth", defaultValue = "6", paramLabel = "PLIES",
+            description = "Searched games: the depth every position is first scored at (default ${DEFAULT-VALUE}).")
+        int findDepth;
+
+        @Option(names = "--verify-depth", defaultValue = "10", paramLabel = "PLIES",
+            description = "Searched games: the deeper depth a candidate must pass too (default ${DEFAULT-VALUE}).")
+        int verifyDepth;
+
+        @Option(names = "--advantage", defaultValue = "150", paramLabel = "SCORE",
+            description = "Searched games: the score that counts as a clear advantage, in hundredths (default "
+                + "${DEFAULT-VALUE}).")
+        int advantage;
+
+        @Option(names = "--margin", defaultValue = "150", paramLabel = "SCORE",
+            description = "Searched games: how far the only move must be ahead of the next (default ${DEFAULT-VALUE}).")
+        int margin;
+
         @Option(names = "--tables", paramLabel = "DIR", description = "Folder of the perfect-play tables (default: "
             + "tablebases/ in $PLYYARD_HOME, else in ~/.plyyard).")
         Path tables;
@@ -160,24 +178,46 @@ public class PuzzlesCommand implements Runnable {
             }
             PrintWriter err = spec.commandLine().getErr();
             long start = System.nanoTime();
-            PerfectPlay.Table table = table(seas.get(0), tables, err);
+            boolean perfect = seas.get(0).module().perfectPlay().isPresent();
+            PuzzleHunt.Finder finder;
+            String how;
+            String searchOptions = "";
+            SearchPuzzles.Settings search = null;
+            if (perfect) {
+                finder = PuzzleHunt.perfect(table(seas.get(0), tables, err), maxSolverMoves, maxDistance);
+                how = "exact from the " + seas.get(0).module().perfectPlay().orElseThrow().name();
+            } else {
+                if (findDepth < 1 || verifyDepth < findDepth || verifyDepth > 30 || advantage < 1 || margin < 1) {
+                    throw CliException.badInput("--find-depth must be at least 1, --verify-depth at least --find-depth "
+                        + "and at most 30, --advantage and --margin at least 1.");
+                }
+                search = new SearchPuzzles.Settings(findDepth, verifyDepth, advantage, margin, maxSolverMoves);
+                finder = PuzzleHunt.searched(search);
+                how = "by a search to depth " + findDepth + " and again to depth " + verifyDepth + " with a margin of "
+                    + margin;
+                searchOptions = " --find-depth " + findDepth + " --verify-depth " + verifyDepth + " --advantage "
+                    + advantage + " --margin " + margin;
+            }
             PuzzleHunt.Settings settings = new PuzzleHunt.Settings(seas, depths, noise, seed, 490);
-            PuzzleHunt.Result result = new PuzzleHunt(settings, PuzzleHunt.perfect(table, maxSolverMoves, maxDistance))
+            PuzzleHunt.Result result = new PuzzleHunt(settings, finder)
                 .run(count, maxGames, line -> {
                     err.println(line);
                     err.flush();
                 });
             Path file = out != null ? out : Path.of(seas.get(0).game() + ".puzzles");
-            List<String> header = List.of(
-                "Ply Yard puzzles: " + result.puzzles().size() + " for " + seas.get(0).id() + ", exact from the "
-                    + seas.get(0).module().perfectPlay().orElseThrow().name(),
+            List<String> header = new ArrayList<>(List.of(
+                "Ply Yard puzzles: " + result.puzzles().size() + " for " + seas.get(0).id() + ", " + how,
                 "made by: plyyard puzzles generate --variant " + variant + (islands.isEmpty() ? "" : " --islands "
                     + String.join(",", islands)) + options.entrySet().stream().map(e -> " --option " + e.getKey() + "="
                     + e.getValue()).reduce("", String::concat) + " --count " + count + " --seed " + seed + " --depths "
                     + String.join(",", depths.stream().map(String::valueOf).toList()) + " --noise " + noise
-                    + " --max-solver-moves " + maxSolverMoves + " --max-distance " + maxDistance,
+                    + " --max-solver-moves " + maxSolverMoves + (perfect ? " --max-distance " + maxDistance
+                    : searchOptions),
                 "hunt: " + settings.describe() + " games=" + result.games() + " positions=" + result.positions(),
-                "fields: id variant options position line goal themes rating source (tab-separated)");
+                "fields: id variant options position line goal themes rating source (tab-separated)"));
+            if (search != null) {
+                header.add(2, SEARCH + search.describe());
+            }
             try {
                 Files.writeString(file, PuzzleFile.write(header, result.puzzles()), StandardCharsets.UTF_8);
             } catch (IOException e) {
@@ -188,6 +228,35 @@ public class PuzzlesCommand implements Runnable {
                 result.puzzles().size(), result.games(), result.positions(), (System.nanoTime() - start) / 1e9));
             o.flush();
             return result.puzzles().size() >= count ? 0 : CliException.FAILED;
+        }
+    }
+
+    /** The head line that records a searched set's settings, which its verification repeats. */
+    static final String SEARCH = "search: ";
+
+    /** The search settings a file's head records; the defaults of generate when it records none. */
+    static SearchPuzzles.Settings searchSettings(String text) {
+        Map<String, Integer> v = new HashMap<>(Map.of("find_depth", 6, "verify_depth", 10, "advantage", 150, "margin",
+            150, "max_solver_moves", 3));
+        for (String line : PuzzleFile.header(text)) {
+            if (line.startsWith(SEARCH)) {
+                for (String pair : line.substring(SEARCH.length()).trim().split(" ")) {
+                    String[] kv = pair.split("=", 2);
+                    try {
+                        if (kv.length == 2 && v.containsKey(kv[0])) {
+                            v.put(kv[0], Integer.parseInt(kv[1]));
+                        }
+                    } catch (NumberFormatException e) {
+                        throw CliException.badInput("The file's search settings do not read: " + line);
+                    }
+                }
+            }
+        }
+        try {
+            return new SearchPuzzles.Settings(v.get("find_depth"), v.get("verify_depth"), v.get("advantage"),
+                v.get("margin"), v.get("max_solver_moves"));
+        } catch (IllegalArgumentException e) {
+            throw CliException.badInput("The file's search settings do not hold: " + e.getMessage());
         }
     }
 
@@ -210,8 +279,10 @@ public class PuzzlesCommand implements Runnable {
         @Override
         public Integer call() {
             List<Puzzle> puzzles;
+            String text;
             try {
-                puzzles = PuzzleFile.read(Files.readString(file, StandardCharsets.UTF_8));
+                text = Files.readString(file, StandardCharsets.UTF_8);
+                puzzles = PuzzleFile.read(text);
             } catch (IOException e) {
                 throw CliException.badInput("Cannot read " + file + ": " + e.getMessage());
             } catch (InvalidInputException e) {
@@ -219,13 +290,19 @@ public class PuzzlesCommand implements Runnable {
             }
             PrintWriter o = spec.commandLine().getOut();
             Map<String, PerfectPlay.Table> byVariant = new HashMap<>();
+            SearchPuzzles searched = new SearchPuzzles(searchSettings(text));
             int failed = 0;
             for (Puzzle p : puzzles) {
                 VariantRules rules = rules(p.variant(), p.options());
-                PerfectPlay.Table table = byVariant.computeIfAbsent(rules.module().perfectPlay().orElseThrow()
-                    .file(Path.of("."), rules).getFileName().toString(), k -> table(rules, tables, spec.commandLine()
-                    .getErr()));
-                Optional<String> problem = PerfectPuzzles.verify(p, table);
+                Optional<String> problem;
+                if (rules.module().perfectPlay().isPresent()) {
+                    PerfectPlay.Table table = byVariant.computeIfAbsent(rules.module().perfectPlay().orElseThrow()
+                        .file(Path.of("."), rules).getFileName().toString(), k -> table(rules, tables, spec.commandLine()
+                        .getErr()));
+                    problem = PerfectPuzzles.verify(p, table);
+                } else {
+                    problem = searched.verify(p);
+                }
                 if (problem.isPresent()) {
                     failed++;
                     o.println(p.id() + ": " + problem.get());

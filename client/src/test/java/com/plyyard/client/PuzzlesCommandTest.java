@@ -65,10 +65,10 @@ class PuzzlesCommandTest {
 
     @Test
     void refusals(@TempDir Path dir) throws Exception {
-        Run draughts = Run.of("puzzles", "generate", "--variant", "draughts:fmjd", "--tables", dir.toString(), "--out",
-            dir.resolve("d.puzzles").toString());
-        assertEquals(2, draughts.exitCode());
-        assertTrue(draughts.err().get(0).contains("draughts has no perfect play here"), draughts.err()::toString);
+        Run depths = Run.of("puzzles", "generate", "--variant", "draughts:fmjd", "--find-depth", "6", "--verify-depth",
+            "4", "--out", dir.resolve("d.puzzles").toString());
+        assertEquals(2, depths.exitCode());
+        assertTrue(depths.err().get(0).contains("--verify-depth at least --find-depth"), depths.err()::toString);
         Run count = Run.of("puzzles", "generate", "--count", "0", "--tables", dir.toString());
         assertEquals(2, count.exitCode());
         assertTrue(count.err().get(0).contains("must be at least 1"), count.err()::toString);
@@ -85,6 +85,22 @@ class PuzzlesCommandTest {
         try (var files = Files.list(dir)) {
             assertEquals(1, files.count(), "nothing written but the garbled file");
         }
+    }
+
+    @Test
+    void aSearchedGameGetsPuzzlesThatItsVerifyChecksWithTheFilesSettings(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("d.puzzles");
+        Run generate = Run.of("puzzles", "generate", "--variant", "draughts:fmjd", "--count", "3", "--seed", "3",
+            "--depths", "1,2", "--noise", "0.2", "--find-depth", "2", "--verify-depth", "4", "--max-solver-moves", "2",
+            "--out", file.toString());
+        assertEquals(0, generate.exitCode(), generate.err()::toString);
+        String text = Files.readString(file);
+        assertTrue(text.startsWith("# Ply Yard puzzles: 3 for draughts:fmjd, by a search to depth 2 and again to depth 4"),
+            text);
+        assertTrue(PuzzleFile.header(text).contains("search: find_depth=2 verify_depth=4 advantage=150 margin=150 "
+            + "max_solver_moves=2"), text);
+        Run verify = Run.of("puzzles", "verify", file.toString());
+        assertEquals(List.of("puzzles=3 verified=3 failed=0"), verify.out(), verify.err()::toString);
     }
 
     private static Run run(Path dir, String... args) {
