@@ -82,38 +82,14 @@ public final class PerfectPuzzles {
      * keeping the goal's result, each reply legal. Empty when it holds; else what does not.
      */
     public static Optional<String> verify(Puzzle puzzle, PerfectPlay.Table table) {
-        Position p;
-        try {
-            p = puzzle.start();
-        } catch (RuntimeException e) {
-            return Optional.of("the position does not read: " + e.getMessage());
-        }
-        int solver = p.toMove();
         int wanted = puzzle.goal() == Puzzle.Goal.WIN ? 1 : 0;
-        for (int i = 0; i < puzzle.line().size(); i++) {
-            String text = puzzle.line().get(i);
-            if (p.isOver()) {
-                return Optional.of("the game is over before move " + (i + 1) + " (" + text + ")");
-            }
-            if ((p.toMove() == solver) != (i % 2 == 0)) {
-                return Optional.of("move " + (i + 1) + " (" + text + ") is played by the wrong side");
-            }
-            LegalMove move;
-            try {
-                move = p.parseMove(text);
-            } catch (RuntimeException e) {
-                return Optional.of("move " + (i + 1) + " (" + text + ") is not legal: " + e.getMessage());
-            }
-            if (i % 2 == 0) {
-                Optional<MoveScore> only = onlyMove(table.scores(p));
-                if (only.isEmpty() || only.get().outcome() != wanted || !only.get().move().equals(move)) {
-                    return Optional.of("move " + (i + 1) + " (" + text + ") is not the only move that "
-                        + (wanted > 0 ? "wins" : "draws") + " (" + describe(table.scores(p)) + ")");
-                }
-            }
-            p = p.play(move);
-        }
-        return Optional.empty();
+        return PuzzleLine.verify(puzzle, (p, move) -> {
+            List<MoveScore> scores = table.scores(p);
+            Optional<MoveScore> only = onlyMove(scores);
+            return only.isPresent() && only.get().outcome() == wanted && only.get().move().equals(move) ? Optional.empty()
+                : Optional.of("is not the only move that " + (wanted > 0 ? "wins" : "draws") + " (" + describe(scores)
+                    + ")");
+        });
     }
 
     /** A win within the distance, or a draw whose every other move loses within it. */

@@ -91,35 +91,13 @@ public final class SearchPuzzles {
      * only one keeping the goal by the margin. Empty when it holds; else what does not.
      */
     public Optional<String> verify(Puzzle puzzle) {
-        Position p;
-        try {
-            p = puzzle.start();
-        } catch (RuntimeException e) {
-            return Optional.of("the position does not read: " + e.getMessage());
-        }
-        int solver = p.toMove();
-        for (int i = 0; i < puzzle.line().size(); i++) {
-            String text = puzzle.line().get(i);
-            if (p.isOver() || (p.toMove() == solver) != (i % 2 == 0)) {
-                return Optional.of("move " + (i + 1) + " (" + text + ") comes after the game's end or on the wrong side");
-            }
-            LegalMove move;
-            try {
-                move = p.parseMove(text);
-            } catch (RuntimeException e) {
-                return Optional.of("move " + (i + 1) + " (" + text + ") is not legal: " + e.getMessage());
-            }
-            if (i % 2 == 0) {
-                List<RootScore> scores = scores(p, settings.verifyDepth());
-                Optional<Only> only = judge(scores);
-                if (only.isEmpty() || only.get().goal() != puzzle.goal() || !only.get().move().equals(move)) {
-                    return Optional.of("move " + (i + 1) + " (" + text + ") is not the only move that keeps the "
-                        + puzzle.goal().id() + " at depth " + settings.verifyDepth() + " (" + describe(scores) + ")");
-                }
-            }
-            p = p.play(move);
-        }
-        return Optional.empty();
+        return PuzzleLine.verify(puzzle, (p, move) -> {
+            List<RootScore> scores = scores(p, settings.verifyDepth());
+            Optional<Only> only = judge(scores);
+            return only.isPresent() && only.get().goal() == puzzle.goal() && only.get().move().equals(move)
+                ? Optional.empty() : Optional.of("is not the only move that keeps the " + puzzle.goal().id() + " at depth "
+                    + settings.verifyDepth() + " (" + describe(scores) + ")");
+        });
     }
 
     private record Only(LegalMove move, Puzzle.Goal goal) {
