@@ -156,6 +156,7 @@ public final class Searcher {
         this.aborted = false;
         this.mustFinish = false;
         this.iterationDepth = depth;
+        this.strongReductions = board.strongReductions(); // the game's own pruning, not the last search's
         setHistory(history);
         int n = board.generate(moves[0]);
         int[] root = Arrays.copyOf(moves[0], n);

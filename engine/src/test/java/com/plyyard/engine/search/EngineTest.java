@@ -150,6 +150,25 @@ class EngineTest {
         assertEquals("32-27", r.move().notation());
     }
 
+    /**
+     * A root scoring is a function of the position alone: the same after a search of another game as from a fresh
+     * engine (the draughts search prunes harder than Ploy's, and a scoring must use its own game's pruning).
+     */
+    @Test
+    void rootScoresDependOnlyOnThePosition() {
+        Position draughts = randomPositions("draughts:fmjd", 1, 31).get(0);
+        Position ploy = randomPositions("ploy:3m:2p", 1, 31).get(0);
+        for (Position[] pair : new Position[][] {{draughts, draughts}, {draughts, ploy}, {ploy, draughts}}) {
+            Position searchedFirst = pair[0];
+            Position scored = pair[1];
+            List<Engine.RootScore> fresh = new Engine(1).rootScores(scored, 5);
+            Engine used = new Engine(1);
+            used.bestMove(searchedFirst, Engine.Request.of(Limits.depth(5)), null, null);
+            used.newGame();
+            assertEquals(fresh, used.rootScores(scored, 5), searchedFirst.notation() + " then " + scored.notation());
+        }
+    }
+
     @Test
     void aStopRequestEndsTheSearch() {
         Position p = Variants.get("draughts:fmjd").start();
