@@ -142,6 +142,11 @@ public class PuzzlesCommand implements Runnable {
             description = "Searched games: the deeper depth a candidate must pass too (default ${DEFAULT-VALUE}).")
         int verifyDepth;
 
+        @Option(names = "--screen-depth", defaultValue = "0", paramLabel = "PLIES",
+            description = "Searched games: screen each position first by a normal search to this depth and null-window "
+                + "searches of the other moves (0: no screen, the default; Ploy's hundred moves a position need one).")
+        int screenDepth;
+
         @Option(names = "--advantage", defaultValue = "150", paramLabel = "SCORE",
             description = "Searched games: the score that counts as a clear advantage, in hundredths (default "
                 + "${DEFAULT-VALUE}).")
@@ -187,16 +192,17 @@ public class PuzzlesCommand implements Runnable {
                 finder = PuzzleHunt.perfect(table(seas.get(0), tables, err), maxSolverMoves, maxDistance);
                 how = "exact from the " + seas.get(0).module().perfectPlay().orElseThrow().name();
             } else {
-                if (findDepth < 1 || verifyDepth < findDepth || verifyDepth > 30 || advantage < 1 || margin < 1) {
+                if (findDepth < 1 || verifyDepth < findDepth || verifyDepth > 30 || advantage < 1 || margin < 1
+                    || screenDepth < 0 || screenDepth > findDepth) {
                     throw CliException.badInput("--find-depth must be at least 1, --verify-depth at least --find-depth "
-                        + "and at most 30, --advantage and --margin at least 1.");
+                        + "and at most 30, --advantage and --margin at least 1, --screen-depth from 0 to --find-depth.");
                 }
-                search = new SearchPuzzles.Settings(findDepth, verifyDepth, advantage, margin, maxSolverMoves);
+                search = new SearchPuzzles.Settings(findDepth, verifyDepth, advantage, margin, maxSolverMoves, screenDepth);
                 finder = PuzzleHunt.searched(search);
                 how = "by a search to depth " + findDepth + " and again to depth " + verifyDepth + " with a margin of "
                     + margin;
                 searchOptions = " --find-depth " + findDepth + " --verify-depth " + verifyDepth + " --advantage "
-                    + advantage + " --margin " + margin;
+                    + advantage + " --margin " + margin + (screenDepth > 0 ? " --screen-depth " + screenDepth : "");
             }
             PuzzleHunt.Settings settings = new PuzzleHunt.Settings(seas, depths, noise, seed, 490);
             PuzzleHunt.Result result = new PuzzleHunt(settings, finder)
@@ -216,7 +222,7 @@ public class PuzzlesCommand implements Runnable {
                 "hunt: " + settings.describe() + " games=" + result.games() + " positions=" + result.positions(),
                 "fields: id variant options position line goal themes rating source (tab-separated)"));
             if (search != null) {
-                header.add(2, SEARCH + search.describe());
+                header.add(2, SearchPuzzles.Settings.HEAD + search.describe());
             }
             try {
                 Files.writeString(file, PuzzleFile.write(header, result.puzzles()), StandardCharsets.UTF_8);
@@ -231,32 +237,12 @@ public class PuzzlesCommand implements Runnable {
         }
     }
 
-    /** The head line that records a searched set's settings, which its verification repeats. */
-    static final String SEARCH = "search: ";
-
-    /** The search settings a file's head records; the defaults of generate when it records none. */
+    /** The search settings a file's head records ({@link SearchPuzzles.Settings#ofFile}); bad ones exit 2. */
     static SearchPuzzles.Settings searchSettings(String text) {
-        Map<String, Integer> v = new HashMap<>(Map.of("find_depth", 6, "verify_depth", 10, "advantage", 150, "margin",
-            150, "max_solver_moves", 3));
-        for (String line : PuzzleFile.header(text)) {
-            if (line.startsWith(SEARCH)) {
-                for (String pair : line.substring(SEARCH.length()).trim().split(" ")) {
-                    String[] kv = pair.split("=", 2);
-                    try {
-                        if (kv.length == 2 && v.containsKey(kv[0])) {
-                            v.put(kv[0], Integer.parseInt(kv[1]));
-                        }
-                    } catch (NumberFormatException e) {
-                        throw CliException.badInput("The file's search settings do not read: " + line);
-                    }
-                }
-            }
-        }
         try {
-            return new SearchPuzzles.Settings(v.get("find_depth"), v.get("verify_depth"), v.get("advantage"),
-                v.get("margin"), v.get("max_solver_moves"));
-        } catch (IllegalArgumentException e) {
-            throw CliException.badInput("The file's search settings do not hold: " + e.getMessage());
+            return SearchPuzzles.Settings.ofFile(text);
+        } catch (InvalidInputException e) {
+            throw CliException.badInput(e.getMessage());
         }
     }
 

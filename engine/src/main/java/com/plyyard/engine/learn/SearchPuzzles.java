@@ -1,12 +1,16 @@
 package com.plyyard.engine.learn;
 
+import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.search.Engine;
 import com.plyyard.engine.search.Engine.RootScore;
+import com.plyyard.engine.search.Limits;
 import com.plyyard.engine.search.Score;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -31,18 +35,62 @@ public final class SearchPuzzles {
     /** Scores this close to a win are forced wins (a search's win in n plies is {@code WIN - n}). */
     private static final int FORCED = Score.WIN - 1000;
 
-    /** How puzzles are found and verified. */
-    public record Settings(int findDepth, int verifyDepth, int advantage, int margin, int maxSolverMoves) {
+    /**
+     * How puzzles are found and verified. {@code screenDepth} (0: none) puts a cheap screen before the exact scoring:
+     * a normal search to that depth, then null-window searches that no other move reaches the goal's bound; a game of
+     * a hundred moves a position (Ploy) needs it, since scoring every move exactly at every position costs minutes.
+     */
+    public record Settings(int findDepth, int verifyDepth, int advantage, int margin, int maxSolverMoves, int screenDepth) {
         public Settings {
-            if (findDepth < 1 || verifyDepth < findDepth || advantage < 1 || margin < 1 || maxSolverMoves < 1) {
+            if (findDepth < 1 || verifyDepth < findDepth || advantage < 1 || margin < 1 || maxSolverMoves < 1
+                || screenDepth < 0 || screenDepth > findDepth) {
                 throw new IllegalArgumentException("a finding depth of at least 1, a verifying depth at least as deep, "
-                    + "and a positive advantage, margin and line are needed");
+                    + "a positive advantage, margin and line, and a screening depth from 0 to the finding depth are needed");
+            }
+        }
+
+        public Settings(int findDepth, int verifyDepth, int advantage, int margin, int maxSolverMoves) {
+            this(findDepth, verifyDepth, advantage, margin, maxSolverMoves, 0);
+        }
+
+        /** The head line of a set file that records its settings, which the set's verification repeats. */
+        public static final String HEAD = "search: ";
+
+        /**
+         * The settings a set file's head records (its first {@value #HEAD} line); the generator's defaults where it
+         * records none.
+         *
+         * @throws InvalidInputException if the recorded settings do not read or do not hold
+         */
+        public static Settings ofFile(String text) {
+            Map<String, Integer> v = new HashMap<>(Map.of("find_depth", 6, "verify_depth", 10, "advantage", 150,
+                "margin", 150, "max_solver_moves", 3, "screen_depth", 0));
+            for (String line : PuzzleFile.header(text)) {
+                if (line.startsWith(HEAD)) {
+                    for (String pair : line.substring(HEAD.length()).trim().split(" ")) {
+                        String[] kv = pair.split("=", 2);
+                        try {
+                            if (kv.length == 2 && v.containsKey(kv[0])) {
+                                v.put(kv[0], Integer.parseInt(kv[1]));
+                            }
+                        } catch (NumberFormatException e) {
+                            throw new InvalidInputException("The file's search settings do not read: " + line);
+                        }
+                    }
+                    break;
+                }
+            }
+            try {
+                return new Settings(v.get("find_depth"), v.get("verify_depth"), v.get("advantage"), v.get("margin"),
+                    v.get("max_solver_moves"), v.get("screen_depth"));
+            } catch (IllegalArgumentException e) {
+                throw new InvalidInputException("The file's search settings do not hold: " + e.getMessage());
             }
         }
 
         public String describe() {
             return "find_depth=" + findDepth + " verify_depth=" + verifyDepth + " advantage=" + advantage + " margin="
-                + margin + " max_solver_moves=" + maxSolverMoves;
+                + margin + " max_solver_moves=" + maxSolverMoves + (screenDepth > 0 ? " screen_depth=" + screenDepth : "");
         }
     }
 
@@ -105,12 +153,37 @@ public final class SearchPuzzles {
 
     /** The one move keeping the result at both depths, with the same goal and move. */
     private Optional<Only> only(Position position) {
+        if (settings.screenDepth() > 0 && !passesScreen(position)) {
+            return Optional.empty();
+        }
         Optional<Only> shallow = judge(scores(position, settings.findDepth()));
         if (shallow.isEmpty()) {
             return shallow;
         }
         Optional<Only> deep = judge(scores(position, settings.verifyDepth()));
         return deep.isPresent() && deep.get().equals(shallow.get()) ? deep : Optional.empty();
+    }
+
+    /**
+     * The cheap screen: the best move by a normal search at the screening depth, and no other move reaching the bound its
+     * score's goal sets for the rest (a win; the advantage, or the margin below the best; the loss, or the margin). A
+     * position that fails it has no puzzle at that depth; one that passes is scored exactly.
+     */
+    private boolean passesScreen(Position position) {
+        Engine engine = new Engine(1);
+        Engine.Result best = engine.bestMove(position, Engine.Request.of(Limits.depth(settings.screenDepth())), null, null);
+        int score = best.score();
+        int bound;
+        if (score >= FORCED) {
+            bound = FORCED;
+        } else if (score >= settings.advantage()) {
+            bound = Math.min(settings.advantage(), score - settings.margin() + 1);
+        } else if (score > -settings.advantage()) {
+            bound = Math.min(-settings.advantage() + 1, score - settings.margin() + 1);
+        } else {
+            return false; // lost whatever is played: no goal to keep
+        }
+        return !new Engine(1).anotherMoveReaches(position, settings.screenDepth(), best.move(), bound);
     }
 
     /**

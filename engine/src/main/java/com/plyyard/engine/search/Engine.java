@@ -173,6 +173,24 @@ public final class Engine {
         return out;
     }
 
+    /**
+     * Whether a legal move other than {@code except} scores at least {@code threshold} at {@code depth} plies (null-window
+     * searches, stopping at the first that does): the cheap screen of a puzzle's "only move" before
+     * {@link #rootScores} scores every move exactly. One thread.
+     */
+    public boolean anotherMoveReaches(Position position, int depth, LegalMove except, int threshold) {
+        if (position.isOver() || position.legalMoves().isEmpty()) {
+            throw new GameOverException("The game is over; there are no moves to search.");
+        }
+        if (depth < 1 || depth > Limits.MAX_DEPTH) {
+            throw new InvalidInputException("A depth is between 1 and " + Limits.MAX_DEPTH + ", not " + depth + ".");
+        }
+        SearchBoard board = position.rules().module().searchBoard(position);
+        long[] keys = position.repetitionKeys();
+        long[] history = Arrays.copyOf(keys, Math.max(0, keys.length - 1));
+        return searcher.anyRootAtLeast(board, history, depth, m -> board.rootMove(m).equals(except), threshold);
+    }
+
     /** Forgets what was learnt in earlier searches (a new game). */
     public void newGame() {
         searcher.clear();

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.IntPredicate;
 
 /**
  * Iterative-deepening principal-variation search with a transposition table, move ordering (table move,
@@ -174,6 +175,39 @@ public final class Searcher {
         }
         out.sort((a, b) -> Integer.compare(b[1], a[1]));
         return out;
+    }
+
+    /**
+     * Whether a root move that is not {@code excluded} scores at least {@code threshold} at {@code depth}: a null-window
+     * search of each, stopping at the first that does. Far cheaper than {@link #rootScores} when the other moves fall
+     * short (each fails low at once); for a screen of "only one move keeps this" before an exact scoring.
+     */
+    public boolean anyRootAtLeast(SearchBoard board, long[] history, int depth, IntPredicate excluded, int threshold) {
+        this.board = board;
+        this.stop = () -> false;
+        this.deadline = Long.MAX_VALUE;
+        this.nodeLimit = Long.MAX_VALUE;
+        this.aborted = false;
+        this.mustFinish = false;
+        this.iterationDepth = depth;
+        this.strongReductions = board.strongReductions();
+        setHistory(history);
+        int n = board.generate(moves[0]);
+        int[] root = Arrays.copyOf(moves[0], n);
+        int side = board.side();
+        for (int move : root) {
+            if (excluded.test(move)) {
+                continue;
+            }
+            board.make(move);
+            path[pathBase + 1] = board.hash();
+            int score = child(depth - 1, threshold - 1, threshold, 1, side, false);
+            board.unmake();
+            if (score >= threshold) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public long nodes() {

@@ -1,6 +1,7 @@
 package com.plyyard.engine.learn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.plyyard.engine.LegalMove;
@@ -69,6 +70,19 @@ class SearchPuzzlesTest {
         List<Puzzle> found = hunt("ploy:3m:2p", 1, 11, PLOY);
         assertEquals(1, found.size(), "a Ploy puzzle in at most 200 games");
         assertEquals(Optional.empty(), new SearchPuzzles(PLOY).verify(found.get(0)), found.get(0).id());
+    }
+
+    /**
+     * The screen is a saving, not another definition: it drops positions where another move reaches the goal's bound
+     * by a normal search, which the exact scoring drops too (but for the two searches' differences); here the hunt (the
+     * same games, the same seed) finds the same puzzles with it.
+     */
+    @Test
+    void theScreenKeepsEveryPuzzleTheExactScoringFinds() {
+        SearchPuzzles.Settings screened = new SearchPuzzles.Settings(2, 4, 150, 150, 2, 2);
+        assertEquals(draughts.subList(0, 3), hunt("draughts:fmjd", 3, 3, screened));
+        assertTrue(screened.describe().endsWith(" screen_depth=2"));
+        assertFalse(SETTINGS.describe().contains("screen"), "a set made without a screen keeps its head");
     }
 
     @Test
