@@ -19,24 +19,29 @@ import java.util.Random;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The puzzle sets the platform ships ({@link Puzzles}): how many, and every puzzle read again by the rules — its
  * position, each move legal and played by the right side, its id, themes and starting rating what the generator's
- * code gives. The exact check (each solver move the only one keeping the result) needs the game's table: a sample of
- * 100 when the table is already in its folder ({@code ./plyyard tablebase build --island d5}), every puzzle with
- * {@code -Pslow}, which builds the table when it is missing (about 3 minutes and 2.5 GB of heap).
+ * code gives. Piracy's exact check (each solver move the only one keeping the result) needs the game's table: a
+ * sample of 100 when the table is already in its folder ({@code ./plyyard tablebase build --island d5}), every puzzle
+ * with {@code -Pslow}, which builds the table when it is missing (about 3 minutes and 2.5 GB of heap). The searched
+ * sets are verified again by the search their file's head records: a sample here, every puzzle with {@code -Pslow}.
  */
 class ShippedPuzzlesTest {
-    @Test
-    void piracyShipsAThousandPuzzlesMadeByTheGeneratorItNames() {
-        List<Puzzle> piracy = Puzzles.of("piracy");
-        assertTrue(piracy.size() >= 1000, "Piracy puzzles: " + piracy.size());
-        String head = String.join("\n", PuzzleFile.header(Puzzles.file("piracy").orElseThrow()));
-        assertTrue(head.contains("made by: plyyard puzzles generate --variant piracy:classic"), head);
-        assertTrue(head.contains("seed"), head);
-        assertTrue(piracy.stream().anyMatch(p -> p.goal() == Puzzle.Goal.DRAW), "only-drawing-move puzzles");
-        assertTrue(piracy.stream().anyMatch(p -> p.solverMoves() >= 2), "lines of two solver moves and more");
+    /** The sets, with the command that made them in the file's head: a thousand verified puzzles each. */
+    @ParameterizedTest
+    @CsvSource({"piracy, piracy:classic, 1000", "draughts, draughts:fmjd, 1000", "draughts, draughts:plyyard, 1000"})
+    void eachSetHoldsItsPuzzlesMadeByTheGeneratorItNames(String game, String variant, int atLeast) {
+        List<Puzzle> set = Puzzles.of(game).stream().filter(p -> p.variant().equals(variant)).toList();
+        assertTrue(set.size() >= atLeast, variant + " puzzles: " + set.size());
+        String file = Puzzles.file(game).orElseThrow();
+        assertTrue(file.contains("# made by: plyyard puzzles generate --variant " + variant + " "), variant);
+        assertTrue(set.stream().anyMatch(p -> p.goal() == Puzzle.Goal.DRAW), "only-drawing-move puzzles");
+        assertTrue(set.stream().anyMatch(p -> p.goal() != Puzzle.Goal.DRAW), "winning puzzles");
+        assertTrue(set.stream().anyMatch(p -> p.solverMoves() >= 2), "lines of two solver moves and more");
     }
 
     @Test
@@ -62,7 +67,7 @@ class ShippedPuzzlesTest {
 
     @Test
     void aSampleIsExactByTheTableWhenItIsThere() {
-        List<Puzzle> sample = new ArrayList<>(Puzzles.all());
+        List<Puzzle> sample = new ArrayList<>(Puzzles.of("piracy"));
         Collections.shuffle(sample, new Random(31));
         Map<String, PerfectPlay.Table> tables = new HashMap<>();
         int checked = 0;
@@ -82,13 +87,45 @@ class ShippedPuzzlesTest {
         }
     }
 
+    /**
+     * The searched sets (draughts, Ploy) verified again as their file's head says, by a fresh search at the verifying
+     * depth: two puzzles of each variant here (a draughts one costs a second or two a solver move at depth 10), all
+     * with -Pslow.
+     */
+    @Test
+    void aSampleOfTheSearchedSetsVerifiesAgain() {
+        for (String game : List.of("draughts", "ploy")) {
+            SearchPuzzles verifier = new SearchPuzzles(SearchPuzzles.Settings.ofFile(Puzzles.file(game).orElse("")));
+            Map<String, List<Puzzle>> byVariant = new java.util.TreeMap<>();
+            Puzzles.of(game).forEach(p -> byVariant.computeIfAbsent(p.variant(), v -> new ArrayList<>()).add(p));
+            for (List<Puzzle> set : byVariant.values()) {
+                List<Puzzle> sample = new ArrayList<>(set);
+                Collections.shuffle(sample, new Random(31));
+                for (Puzzle puzzle : sample.subList(0, 2)) {
+                    assertEquals(Optional.empty(), verifier.verify(puzzle), puzzle.id());
+                }
+            }
+        }
+    }
+
     @Test
     @Tag("slow")
     void everyPuzzleIsExactByTheTable() {
         Map<String, PerfectPlay.Table> tables = new HashMap<>();
-        for (Puzzle puzzle : Puzzles.all()) {
+        for (Puzzle puzzle : Puzzles.of("piracy")) {
             PerfectPlay.Table table = table(puzzle.rules(), tables, true).orElseThrow();
             assertEquals(Optional.empty(), PerfectPuzzles.verify(puzzle, table), puzzle.id());
+        }
+    }
+
+    @Test
+    @Tag("slow")
+    void everySearchedPuzzleVerifiesAgain() {
+        for (String game : List.of("draughts", "ploy")) {
+            SearchPuzzles verifier = new SearchPuzzles(SearchPuzzles.Settings.ofFile(Puzzles.file(game).orElseThrow()));
+            for (Puzzle puzzle : Puzzles.of(game)) {
+                assertEquals(Optional.empty(), verifier.verify(puzzle), puzzle.id());
+            }
         }
     }
 
@@ -114,6 +151,6 @@ class ShippedPuzzlesTest {
 
     /** Where the tables are looked for. */
     private static Path folder() {
-        return Puzzles.all().get(0).rules().module().perfectPlay().orElseThrow().defaultDirectory();
+        return Puzzles.of("piracy").get(0).rules().module().perfectPlay().orElseThrow().defaultDirectory();
     }
 }
