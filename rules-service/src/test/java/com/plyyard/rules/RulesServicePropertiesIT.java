@@ -8,6 +8,8 @@ import com.google.protobuf.Message;
 import com.google.protobuf.TextFormat;
 import com.plyyard.engine.learn.Exercise;
 import com.plyyard.engine.learn.Exercises;
+import com.plyyard.engine.learn.Puzzle;
+import com.plyyard.engine.learn.Puzzles;
 import com.plyyard.grpc.testing.ServiceProcess;
 import com.plyyard.grpc.testing.fuzz.Answers;
 import com.plyyard.grpc.testing.fuzz.Gen;
@@ -17,6 +19,7 @@ import com.plyyard.grpc.testing.fuzz.Property;
 import com.plyyard.grpc.testing.fuzz.Tally;
 import com.plyyard.grpc.testing.fuzz.Texts;
 import com.plyyard.grpc.testing.fuzz.Wire;
+import com.plyyard.mapping.PuzzleOperations;
 import com.plyyard.mapping.testing.GameFuzz;
 import com.plyyard.mapping.testing.GameOracle;
 import com.plyyard.mapping.testing.GameSamples;
@@ -27,13 +30,16 @@ import com.plyyard.proto.v1.ExerciseServiceGrpc;
 import com.plyyard.proto.v1.FormatPositionRequest;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.JudgeAnswerRequest;
+import com.plyyard.proto.v1.JudgePuzzleMoveRequest;
 import com.plyyard.proto.v1.LegalMovesRequest;
 import com.plyyard.proto.v1.ListExercisesRequest;
+import com.plyyard.proto.v1.ListPuzzlesRequest;
 import com.plyyard.proto.v1.ListVariantsRequest;
 import com.plyyard.proto.v1.Move;
 import com.plyyard.proto.v1.NewGameRequest;
 import com.plyyard.proto.v1.ParsePositionRequest;
 import com.plyyard.proto.v1.PerftRequest;
+import com.plyyard.proto.v1.PuzzleData;
 import com.plyyard.proto.v1.RemoveSeatRequest;
 import com.plyyard.proto.v1.RulesServiceGrpc;
 import com.plyyard.proto.v1.RulesServiceGrpc.RulesServiceBlockingStub;
@@ -43,19 +49,20 @@ import io.grpc.CallOptions;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.stub.ClientCalls;
 import io.grpc.health.v1.HealthCheckRequest;
 import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
 import io.grpc.health.v1.HealthGrpc;
+import io.grpc.stub.ClientCalls;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.HexFormat;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -88,9 +95,11 @@ class RulesServicePropertiesIT {
     private static final MethodDescriptor<?, ?> REMOVE_SEAT = RulesServiceGrpc.getRemoveSeatMethod();
     private static final MethodDescriptor<?, ?> LIST_EXERCISES = ExerciseServiceGrpc.getListExercisesMethod();
     private static final MethodDescriptor<?, ?> JUDGE_ANSWER = ExerciseServiceGrpc.getJudgeAnswerMethod();
+    private static final MethodDescriptor<?, ?> LIST_PUZZLES = ExerciseServiceGrpc.getListPuzzlesMethod();
+    private static final MethodDescriptor<?, ?> JUDGE_PUZZLE_MOVE = ExerciseServiceGrpc.getJudgePuzzleMoveMethod();
 
     private static final List<String> RPCS = List.of("ListVariants", "NewGame", "LegalMoves", "ApplyMove",
-        "ParsePosition", "FormatPosition", "Perft", "RemoveSeat", "ListExercises", "JudgeAnswer");
+        "ParsePosition", "FormatPosition", "Perft", "RemoveSeat", "ListExercises", "JudgeAnswer", "ListPuzzles", "JudgePuzzleMove");
     /** The valid games the calls start from: always the same ones, so that a case's seed alone repeats its call. */
     private static final long SAMPLES_SEED = 13;
     private static final Tally TALLY = new Tally("rules-service");
@@ -189,7 +198,9 @@ class RulesServicePropertiesIT {
             weight(10, perft(fuzz)),
             weight(12, removeSeat(fuzz)),
             weight(3, listExercises()),
-            weight(7, judgeAnswer()));
+            weight(7, judgeAnswer()),
+            weight(3, listPuzzles()),
+            weight(7, judgePuzzleMove()));
         return one.then((call, r) -> {
             if (r.nextInt(25) == 0) {
                 return new Call(call.rpc(), call.method(), call.request(), Wire.mutate(call.request().toByteArray(), r), null);
@@ -239,6 +250,48 @@ class RulesServicePropertiesIT {
                 .setExerciseId(r.nextInt(4) == 0 ? Texts.mutate(e.id(), r) : e.id())
                 .setPart(r.nextInt(3) == 0 ? r.nextInt() : r.nextInt(3))
                 .addAllMoves(Gen.listOf(Gen.ints(0, 5), anyMove).next(r)).build(), null))));
+    }
+
+    static Gen<Call> listPuzzles() {
+        return Gen.frequency(
+            weight(3, Gen.elements("draughts", "ploy", "piracy").then((g, r) -> call(LIST_PUZZLES, ListPuzzlesRequest
+                .newBuilder().setGame(g).setOffset(r.nextInt(Puzzles.of(g).size() + 1)).setLimit(r.nextInt(1001)).build(),
+                Status.Code.OK))),
+            weight(2, r -> call(LIST_PUZZLES, ListPuzzlesRequest.newBuilder()
+                .setGame(r.nextBoolean() ? Texts.any().next(r) : Gen.elements("draughts", "ploy", "piracy").next(r))
+                .setOffset(Numbers.anyInt().next(r)).setLimit(Numbers.anyInt().next(r)).build(), null)));
+    }
+
+    /** Moves for the shipped puzzles (the engine's own sets): the line's, any, garbled; puzzles sent mutated. */
+    static Gen<Call> judgePuzzleMove() {
+        Gen<Puzzle> puzzle = Gen.elements(Puzzles.all());
+        Gen<String> anyMove = Gen.frequency(weight(3, Texts.notationLike()), weight(1, Texts.any()));
+        return Gen.frequency(
+            // the line's right answers up to a step: a judgement, right
+            weight(4, puzzle.then((p, r) -> {
+                int steps = r.nextInt(p.solverMoves() + 1);
+                List<String> moves = new ArrayList<>();
+                for (int i = 0; i < steps; i++) {
+                    moves.add(p.line().get(2 * i));
+                }
+                return call(JUDGE_PUZZLE_MOVE, JudgePuzzleMoveRequest.newBuilder()
+                    .setPuzzle(PuzzleOperations.message(p)).addAllMoves(moves).build(), Status.Code.OK);
+            })),
+            // any one move: a judgement, right or wrong (or a text beyond the edge's limits)
+            weight(3, puzzle.then((p, r) -> call(JUDGE_PUZZLE_MOVE, JudgePuzzleMoveRequest.newBuilder()
+                .setPuzzle(PuzzleOperations.message(p)).addMoves(anyMove.next(r)).build(), null))),
+            // the puzzle itself mutated: its position, line, goal or variant; any number of moves
+            weight(3, puzzle.then((p, r) -> {
+                PuzzleData.Builder d = PuzzleOperations.message(p).toBuilder();
+                switch (r.nextInt(4)) {
+                    case 0 -> d.setPosition(Texts.mutate(p.position(), r));
+                    case 1 -> d.setLine(r.nextInt(d.getLineCount()), anyMove.next(r));
+                    case 2 -> d.setGoal(Texts.mutate(p.goal().id(), r));
+                    default -> d.setVariant(Texts.mutate(p.variant(), r));
+                }
+                return call(JUDGE_PUZZLE_MOVE, JudgePuzzleMoveRequest.newBuilder().setPuzzle(d)
+                    .addAllMoves(Gen.listOf(Gen.ints(0, 4), anyMove).next(r)).build(), null);
+            })));
     }
 
     static Gen<Call> newGame(GameFuzz fuzz) {

@@ -43,7 +43,11 @@ public class RateLimitInterceptor implements ServerInterceptor {
         Map.entry("plyyard.v1.MatchService/WatchMatch", LimitedAction.STREAM),
         Map.entry("plyyard.v1.MatchmakingService/WatchLobby", LimitedAction.STREAM),
         // an answer to an exercise is a move judged by rules-service: it shares the moves' bucket
-        Map.entry("plyyard.v1.LearnService/AnswerExercise", LimitedAction.MOVE));
+        Map.entry("plyyard.v1.LearnService/AnswerExercise", LimitedAction.MOVE),
+        Map.entry("plyyard.v1.LearnService/AnswerPuzzle", LimitedAction.MOVE),
+        // a puzzle attempt is a row written for the caller, as a seek is
+        Map.entry("plyyard.v1.LearnService/NextPuzzle", LimitedAction.CREATION),
+        Map.entry("plyyard.v1.LearnService/DailyPuzzle", LimitedAction.CREATION));
 
     @Inject
     RateLimiter limiter;

@@ -4,9 +4,12 @@ import com.plyyard.proto.v1.ApplyMoveResponse;
 import com.plyyard.proto.v1.EndReason;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.JudgeAnswerRequest;
+import com.plyyard.proto.v1.JudgePuzzleMoveRequest;
 import com.plyyard.proto.v1.Judgement;
 import com.plyyard.proto.v1.LegalMovesResponse;
 import com.plyyard.proto.v1.ListExercisesResponse;
+import com.plyyard.proto.v1.ListPuzzlesResponse;
+import com.plyyard.proto.v1.PuzzleJudgement;
 import com.plyyard.proto.v1.RecordHeaders;
 import com.plyyard.proto.v1.VariantOptions;
 import com.plyyard.proto.v1.WriteRecordResponse;
@@ -39,4 +42,13 @@ public interface Rules {
      * NOT_FOUND, a part or moves that do not fit are INVALID_ARGUMENT, each with the rules' sentence.
      */
     Judgement judgeAnswer(JudgeAnswerRequest request);
+
+    /** A page of a game's shipped puzzles with the set's digest (learn.proto's ListPuzzles). */
+    ListPuzzlesResponse listPuzzles(String game, int offset, int limit);
+
+    /**
+     * The judgement of a solver's move against a puzzle sent whole; with no moves, its start. A wrong move is a
+     * judgement (legal or not), a puzzle or moves that do not read are INVALID_ARGUMENT.
+     */
+    PuzzleJudgement judgePuzzleMove(JudgePuzzleMoveRequest request);
 }

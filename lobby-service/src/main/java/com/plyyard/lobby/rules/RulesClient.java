@@ -8,12 +8,16 @@ import com.plyyard.proto.v1.EndReason;
 import com.plyyard.proto.v1.ExerciseServiceGrpc;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.JudgeAnswerRequest;
+import com.plyyard.proto.v1.JudgePuzzleMoveRequest;
 import com.plyyard.proto.v1.Judgement;
 import com.plyyard.proto.v1.LegalMovesRequest;
 import com.plyyard.proto.v1.LegalMovesResponse;
 import com.plyyard.proto.v1.ListExercisesRequest;
 import com.plyyard.proto.v1.ListExercisesResponse;
+import com.plyyard.proto.v1.ListPuzzlesRequest;
+import com.plyyard.proto.v1.ListPuzzlesResponse;
 import com.plyyard.proto.v1.NewGameRequest;
+import com.plyyard.proto.v1.PuzzleJudgement;
 import com.plyyard.proto.v1.RecordHeaders;
 import com.plyyard.proto.v1.RemoveSeatRequest;
 import com.plyyard.proto.v1.RulesServiceGrpc;
@@ -90,6 +94,17 @@ public class RulesClient implements Rules {
     @Override
     public Judgement judgeAnswer(JudgeAnswerRequest request) {
         return call("JudgeAnswer", () -> exercises().judgeAnswer(request));
+    }
+
+    @Override
+    public ListPuzzlesResponse listPuzzles(String game, int offset, int limit) {
+        return call("ListPuzzles", () -> exercises().listPuzzles(ListPuzzlesRequest.newBuilder().setGame(game)
+            .setOffset(offset).setLimit(limit).build()));
+    }
+
+    @Override
+    public PuzzleJudgement judgePuzzleMove(JudgePuzzleMoveRequest request) {
+        return call("JudgePuzzleMove", () -> exercises().judgePuzzleMove(request));
     }
 
     private ExerciseServiceGrpc.ExerciseServiceBlockingStub exercises() {

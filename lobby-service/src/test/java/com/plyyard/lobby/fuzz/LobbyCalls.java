@@ -6,6 +6,8 @@ import com.google.protobuf.Message;
 import com.google.protobuf.TextFormat;
 import com.plyyard.engine.learn.Exercise;
 import com.plyyard.engine.learn.Exercises;
+import com.plyyard.engine.learn.Puzzle;
+import com.plyyard.engine.learn.Puzzles;
 import com.plyyard.grpc.testing.fuzz.Gen;
 import com.plyyard.grpc.testing.fuzz.Messages;
 import com.plyyard.grpc.testing.fuzz.Numbers;
@@ -14,6 +16,7 @@ import com.plyyard.lobby.fuzz.LobbyWorld.P;
 import com.plyyard.lobby.fuzz.LobbyWorld.Ref;
 import com.plyyard.lobby.fuzz.LobbyWorld.Stored;
 import com.plyyard.proto.v1.AcceptSeekRequest;
+import com.plyyard.proto.v1.AnswerPuzzleRequest;
 import com.plyyard.proto.v1.Challenge;
 import com.plyyard.proto.v1.ChallengeRequest;
 import com.plyyard.proto.v1.CreateChallengeRequest;
@@ -39,12 +42,16 @@ import com.plyyard.proto.v1.Match;
 import com.plyyard.proto.v1.MatchActionRequest;
 import com.plyyard.proto.v1.MatchServiceGrpc;
 import com.plyyard.proto.v1.MatchmakingServiceGrpc;
+import com.plyyard.proto.v1.NextPuzzleRequest;
 import com.plyyard.proto.v1.Party;
 import com.plyyard.proto.v1.PartyRequest;
 import com.plyyard.proto.v1.PiracyOptions;
 import com.plyyard.proto.v1.PloyOptions;
 import com.plyyard.proto.v1.PoolTicket;
 import com.plyyard.proto.v1.PoolTicketRequest;
+import com.plyyard.proto.v1.PuzzleAnswer;
+import com.plyyard.proto.v1.PuzzleAttempt;
+import com.plyyard.proto.v1.PuzzleHistoryRequest;
 import com.plyyard.proto.v1.RatingRange;
 import com.plyyard.proto.v1.RegisterRequest;
 import com.plyyard.proto.v1.RegisterResponse;
@@ -133,7 +140,9 @@ public final class LobbyCalls {
             weight(3, r -> challenge(r, "DeclineChallenge", MatchmakingServiceGrpc.getDeclineChallengeMethod())),
             weight(3, r -> challenge(r, "CancelChallenge", MatchmakingServiceGrpc.getCancelChallengeMethod())),
             weight(3, this::requestRematch), weight(2, this::getRatings), weight(3, this::watchLobby),
-            weight(2, this::listLessons), weight(3, this::answerExercise));
+            weight(2, this::listLessons), weight(3, this::answerExercise),
+            weight(3, this::nextPuzzle), weight(2, this::dailyPuzzle), weight(4, this::answerPuzzle),
+            weight(2, this::puzzleHistory));
         return one.then((call, r) -> {
             Message noisy = Messages.withUnknownFields(call.request(), r, 200);
             boolean keepAuth = call.expected() != null && call.expected().contains(Status.Code.UNAUTHENTICATED);
@@ -762,6 +771,71 @@ public final class LobbyCalls {
         };
         return call("AnswerExercise", LearnServiceGrpc.getAnswerExerciseMethod(), JudgeAnswerRequest.newBuilder()
             .setExerciseId(id).setPart(part).addAllMoves(moves).build(), c, null, null);
+    }
+
+    private static String puzzleGame(Random r) {
+        return switch (r.nextInt(8)) {
+            case 0, 1, 2, 3 -> "piracy";
+            case 4 -> "draughts";
+            case 5 -> "ploy";
+            case 6 -> "";
+            default -> Texts.any().next(r);
+        };
+    }
+
+    private Call nextPuzzle(Random r) {
+        Caller c = caller(r, null);
+        NextPuzzleRequest.Builder b = NextPuzzleRequest.newBuilder().setGame(puzzleGame(r));
+        switch (r.nextInt(6)) {
+            case 0 -> b.setVariant("piracy:classic");
+            case 1 -> b.setVariant(r.nextBoolean() ? "draughts:fmjd" : Texts.any().next(r));
+            default -> { }
+        }
+        return call("NextPuzzle", LearnServiceGrpc.getNextPuzzleMethod(), b.build(), c, null,
+            (w, m) -> w.addAttempt((PuzzleAttempt) m, c.player()));
+    }
+
+    private Call dailyPuzzle(Random r) {
+        Caller c = caller(r, null);
+        NextPuzzleRequest.Builder b = NextPuzzleRequest.newBuilder().setGame(puzzleGame(r));
+        if (r.nextInt(5) == 0) {
+            b.setVariant(r.nextBoolean() ? "piracy:classic" : Texts.any().next(r));
+        }
+        return call("DailyPuzzle", LearnServiceGrpc.getDailyPuzzleMethod(), b.build(), c, null,
+            (w, m) -> w.addAttempt((PuzzleAttempt) m, c.player()));
+    }
+
+    /** Answers to attempts that exist: the right move, another one, garbled text; at the step, a step done, beyond. */
+    private Call answerPuzzle(Random r) {
+        Ref a = world.attempts.isEmpty() ? null : recent(world.attempts, r);
+        Caller c = caller(r, a == null ? null : a.players());
+        String id = a == null ? UUID.randomUUID().toString() : id(r, world.attempts, a);
+        int at = a == null ? 0 : world.attemptSteps.getOrDefault(a.id(), 0);
+        int step = switch (r.nextInt(6)) {
+            case 0 -> Math.max(0, at - 1);
+            case 1 -> at + 1;
+            case 2 -> r.nextInt();
+            default -> at;
+        };
+        Puzzle puzzle = a == null ? null : Puzzles.get(world.attemptPuzzles.get(a.id())).orElse(null);
+        String move = switch (r.nextInt(6)) {
+            case 0, 1, 2 -> puzzle != null && step >= 0 && step < puzzle.solverMoves() ? puzzle.line().get(2 * step) : "R";
+            case 3 -> Gen.elements("R", "L", "F", "R+", "L++", "F+").next(r);
+            case 4 -> Texts.notationLike().next(r);
+            default -> Texts.any().next(r);
+        };
+        return call("AnswerPuzzle", LearnServiceGrpc.getAnswerPuzzleMethod(), AnswerPuzzleRequest.newBuilder()
+            .setAttemptId(id).setStep(step).setMove(move).build(), c, null, (w, m) -> {
+                PuzzleAnswer answer = (PuzzleAnswer) m;
+                w.attemptSteps.put(answer.getAttempt().getAttemptId(), answer.getAttempt().getStep());
+            });
+    }
+
+    private Call puzzleHistory(Random r) {
+        Caller c = caller(r, null);
+        return call("PuzzleHistory", LearnServiceGrpc.getPuzzleHistoryMethod(), PuzzleHistoryRequest.newBuilder()
+            .setGame(r.nextInt(3) == 0 ? "" : puzzleGame(r)).setLimit(r.nextInt(4) == 0 ? r.nextInt() : r.nextInt(30))
+            .build(), c, null, null);
     }
 
     private Call watchLobby(Random r) {

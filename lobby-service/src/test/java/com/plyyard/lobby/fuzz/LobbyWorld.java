@@ -12,6 +12,7 @@ import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.GameStatus;
 import com.plyyard.proto.v1.JoinMatchRequest;
 import com.plyyard.proto.v1.JoinPoolRequest;
+import com.plyyard.proto.v1.LearnServiceGrpc;
 import com.plyyard.proto.v1.LegalMovesRequest;
 import com.plyyard.proto.v1.ListVariantsRequest;
 import com.plyyard.proto.v1.LobbyServiceGrpc;
@@ -21,10 +22,12 @@ import com.plyyard.proto.v1.MatchServiceGrpc;
 import com.plyyard.proto.v1.MatchmakingServiceGrpc;
 import com.plyyard.proto.v1.Move;
 import com.plyyard.proto.v1.NewGameRequest;
+import com.plyyard.proto.v1.NextPuzzleRequest;
 import com.plyyard.proto.v1.Party;
 import com.plyyard.proto.v1.PartyRequest;
 import com.plyyard.proto.v1.Player;
 import com.plyyard.proto.v1.PoolTicket;
+import com.plyyard.proto.v1.PuzzleAttempt;
 import com.plyyard.proto.v1.RegisterRequest;
 import com.plyyard.proto.v1.RegisterResponse;
 import com.plyyard.proto.v1.RulesServiceGrpc;
@@ -82,6 +85,10 @@ public final class LobbyWorld {
     public final List<Ref> parties = new ArrayList<>();
     public final List<Ref> challenges = new ArrayList<>();
     public final List<Ref> tickets = new ArrayList<>();
+    /** Puzzle attempts, with the puzzle each is at and its step as last answered. */
+    public final List<Ref> attempts = new ArrayList<>();
+    public final Map<String, String> attemptPuzzles = new HashMap<>();
+    public final Map<String, Integer> attemptSteps = new HashMap<>();
     private int generation;
     private boolean dirty;
 
@@ -250,6 +257,13 @@ public final class LobbyWorld {
         list.add(new Ref(id, ps));
     }
 
+    /** A puzzle attempt a call opened (or gave again). */
+    public void addAttempt(PuzzleAttempt a, P player) {
+        add(attempts, a.getAttemptId(), List.of(player));
+        attemptPuzzles.put(a.getAttemptId(), a.getPuzzleId());
+        attemptSteps.put(a.getAttemptId(), a.getStep());
+    }
+
     // ---- a fixture round
 
     /**
@@ -331,6 +345,11 @@ public final class LobbyWorld {
             PoolTicket t2 = mm(p[6]).joinPool(JoinPoolRequest.newBuilder().setGame(GameSpec.newBuilder()
                 .setVariant("piracy:classic").setTimeControl(TimeControl.newBuilder().setInitialSeconds(3600))).build());
             add(tickets, t2.getId(), List.of(p[6]));
+            // puzzles: A at a puzzle (its first call waits for the sets to be loaded), B at today's
+            addAttempt(LearnServiceGrpc.newBlockingStub(as(p[0])).nextPuzzle(NextPuzzleRequest.newBuilder()
+                .setGame("piracy").build()), p[0]);
+            addAttempt(LearnServiceGrpc.newBlockingStub(as(p[1])).dailyPuzzle(NextPuzzleRequest.newBuilder()
+                .setGame("piracy").build()), p[1]);
         } catch (StatusRuntimeException e) {
             // a fixture step refused (a player made busy by an earlier round, say): the round is partial, the run goes on
             System.out.println("lobby fixture round " + g + ": a step was refused: " + e.getStatus());

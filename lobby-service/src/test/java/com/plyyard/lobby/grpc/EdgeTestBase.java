@@ -7,6 +7,7 @@ import com.plyyard.lobby.support.MatchmakingTestBase;
 import com.plyyard.lobby.support.StoredText;
 import com.plyyard.lobby.support.TestPlayer;
 import com.plyyard.proto.v1.AcceptSeekRequest;
+import com.plyyard.proto.v1.AnswerPuzzleRequest;
 import com.plyyard.proto.v1.Challenge;
 import com.plyyard.proto.v1.ChallengeRequest;
 import com.plyyard.proto.v1.CreateChallengeRequest;
@@ -32,11 +33,13 @@ import com.plyyard.proto.v1.Match;
 import com.plyyard.proto.v1.MatchActionRequest;
 import com.plyyard.proto.v1.MatchServiceGrpc;
 import com.plyyard.proto.v1.MatchmakingServiceGrpc;
+import com.plyyard.proto.v1.NextPuzzleRequest;
 import com.plyyard.proto.v1.OperatorServiceGrpc;
 import com.plyyard.proto.v1.Party;
 import com.plyyard.proto.v1.PartyRequest;
 import com.plyyard.proto.v1.PoolTicket;
 import com.plyyard.proto.v1.PoolTicketRequest;
+import com.plyyard.proto.v1.PuzzleHistoryRequest;
 import com.plyyard.proto.v1.RematchRequest;
 import com.plyyard.proto.v1.RenewTokenRequest;
 import com.plyyard.proto.v1.RevokeTokensRequest;
@@ -175,6 +178,11 @@ abstract class EdgeTestBase extends MatchmakingTestBase {
         rpcs.add(learn("ListLessons", s -> s.listLessons(ListLessonsRequest.newBuilder().setGame("draughts").build())));
         rpcs.add(learn("AnswerExercise", s -> s.answerExercise(JudgeAnswerRequest.newBuilder()
             .setExerciseId("draughts-promote").addMoves("7-1").build())));
+        rpcs.add(learn("NextPuzzle", s -> s.nextPuzzle(NextPuzzleRequest.newBuilder().setGame("piracy").build())));
+        rpcs.add(learn("DailyPuzzle", s -> s.dailyPuzzle(NextPuzzleRequest.newBuilder().setGame("piracy").build())));
+        rpcs.add(learn("AnswerPuzzle", s -> s.answerPuzzle(AnswerPuzzleRequest.newBuilder()
+            .setAttemptId(UUID.randomUUID().toString()).setMove("R").build())));
+        rpcs.add(learn("PuzzleHistory", s -> s.puzzleHistory(PuzzleHistoryRequest.getDefaultInstance())));
         return rpcs;
     }
 

@@ -8,17 +8,22 @@ import com.plyyard.mapping.EngineStatuses;
 import com.plyyard.mapping.ExerciseOperations;
 import com.plyyard.mapping.GameOperations;
 import com.plyyard.mapping.ProtoMapper;
+import com.plyyard.mapping.PuzzleOperations;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.ApplyMoveResponse;
 import com.plyyard.proto.v1.EndReason;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.JudgeAnswerRequest;
+import com.plyyard.proto.v1.JudgePuzzleMoveRequest;
 import com.plyyard.proto.v1.Judgement;
 import com.plyyard.proto.v1.LegalMovesRequest;
 import com.plyyard.proto.v1.LegalMovesResponse;
 import com.plyyard.proto.v1.ListExercisesRequest;
 import com.plyyard.proto.v1.ListExercisesResponse;
+import com.plyyard.proto.v1.ListPuzzlesRequest;
+import com.plyyard.proto.v1.ListPuzzlesResponse;
 import com.plyyard.proto.v1.NewGameRequest;
+import com.plyyard.proto.v1.PuzzleJudgement;
 import com.plyyard.proto.v1.RecordHeaders;
 import com.plyyard.proto.v1.RemoveSeatRequest;
 import com.plyyard.proto.v1.VariantOptions;
@@ -46,6 +51,7 @@ public class InProcessRules implements Rules {
 
     private final GameOperations operations = new GameOperations(ProtoMapper.standard());
     private final ExerciseOperations exercises = new ExerciseOperations(ProtoMapper.standard());
+    private final PuzzleOperations puzzles = new PuzzleOperations(ProtoMapper.standard());
     private final AtomicInteger calls = new AtomicInteger();
     private volatile boolean down;
 
@@ -86,6 +92,17 @@ public class InProcessRules implements Rules {
     @Override
     public Judgement judgeAnswer(JudgeAnswerRequest request) {
         return call("JudgeAnswer", () -> exercises.judgeAnswer(request));
+    }
+
+    @Override
+    public ListPuzzlesResponse listPuzzles(String game, int offset, int limit) {
+        return call("ListPuzzles", () -> puzzles.listPuzzles(ListPuzzlesRequest.newBuilder().setGame(game)
+            .setOffset(offset).setLimit(limit).build()));
+    }
+
+    @Override
+    public PuzzleJudgement judgePuzzleMove(JudgePuzzleMoveRequest request) {
+        return call("JudgePuzzleMove", () -> puzzles.judgePuzzleMove(request));
     }
 
     /** From now on every call fails as if rules-service could not be reached. */

@@ -55,7 +55,10 @@ public final class LobbyProcess implements AutoCloseable {
     public static LobbyProcess start(int port, EmbeddedPostgresProcess pg, int rulesPort, int aiPort, Map<String, String> env,
                                      Map<String, String> overrides, String name, Path trust) {
         Path log = Path.of("target", "it-logs", name + ".log").toAbsolutePath();
-        Map<String, String> all = new java.util.HashMap<>(env);
+        Map<String, String> all = new java.util.HashMap<>();
+        // the puzzle sets load on the first puzzle call, not at every test lobby's start (env may turn it back on)
+        all.put("PLYYARD_LOBBY_PUZZLES_LOAD_AT_START", "false");
+        all.putAll(env);
         all.putAll(Map.of(
             "QUARKUS_PROFILE", "prod",
             "LOBBY_PORT", Integer.toString(port),

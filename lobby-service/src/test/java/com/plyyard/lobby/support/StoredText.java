@@ -36,7 +36,7 @@ public final class StoredText {
     /**
      * Every stored matchmaking row that concerns these players: seeks (owned or seated) and their seats, parties (led or
      * joined) and members, pool tickets and members, challenges, rematch requests, ratings and rating changes, exercise
-     * progress, the matches they sit in (id, status, versions), and the lobby events addressed to them.
+     * progress, puzzle ratings, attempts and answers, the matches they sit in (id, status, versions), and the lobby events addressed to them.
      */
     public static String players(DataSource dataSource, List<UUID> players) {
         StringBuilder sb = new StringBuilder();
@@ -58,6 +58,10 @@ public final class StoredText {
             rows(c, sb, "SELECT * FROM ratings WHERE player_id = ANY(?) ORDER BY player_id, variant, time_class", a);
             rows(c, sb, "SELECT * FROM rating_changes WHERE player_id = ANY(?) ORDER BY match_id, player_id", a);
             rows(c, sb, "SELECT * FROM exercise_progress WHERE player_id = ANY(?) ORDER BY player_id, exercise_id, part", a);
+            rows(c, sb, "SELECT * FROM puzzle_ratings WHERE player_id = ANY(?) ORDER BY player_id, game", a);
+            rows(c, sb, "SELECT * FROM puzzle_attempts WHERE player_id = ANY(?) ORDER BY id", a);
+            rows(c, sb, "SELECT w.* FROM puzzle_answers w JOIN puzzle_attempts t ON t.id = w.attempt_id WHERE t.player_id"
+                + " = ANY(?) ORDER BY w.attempt_id, w.step", a);
             rows(c, sb, "SELECT id, status, version, state_version FROM matches WHERE id IN (SELECT match_id FROM seats "
                 + "WHERE player_id = ANY(?)) ORDER BY id", a);
             rows(c, sb, "SELECT version, type FROM lobby_events WHERE recipients && ? ORDER BY version", a);
