@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
     description = "Ply Yard: board-game rules engine tools and platform launcher.",
     subcommands = {PerftCommand.class, MovesCommand.class, ApplyCommand.class, BestMoveCommand.class, SelfPlayCommand.class,
         UpCommand.class, PlayCommand.class, WatchCommand.class, ExportCommand.class, SeekCommand.class, PoolCommand.class,
-        PartyCommand.class, ChallengeCommand.class, RematchCommand.class, RatingsCommand.class, LearnCommand.class,
+        PartyCommand.class, ChallengeCommand.class, RematchCommand.class, RatingsCommand.class, LearnCommand.class, PuzzleCommand.class,
         PuzzlesCommand.class, TokensCommand.class,
         com.plyyard.client.bench.BenchCommand.class, com.plyyard.client.draughts.train.TrainCommand.class,
         com.plyyard.client.hub.HubCommand.class, com.plyyard.client.draughts.dxp.DxpCommand.class,

@@ -211,6 +211,40 @@ class PlatformEndToEndIT {
         assertEquals("plyyard: There is no exercise 'draughts-nope'; './plyyard learn' lists them.", unknown.err().get(0));
     }
 
+    @Test
+    void aPuzzleSolvedThroughTheClient() {
+        String[] as = {"--target", TARGET, "--name", "e2e-puzzler"};
+        Run shown = Run.of(concat(new String[] {"puzzle", "--game", "piracy", "--show", "--ascii"}, as));
+        assertEquals(0, shown.exitCode(), shown.err()::toString);
+        String head = shown.out().get(0);
+        assertTrue(head.startsWith("puzzle attempt=") && head.contains(" variant=piracy:classic ")
+            && head.contains(" step=1/") && head.contains(" rating=1500? ") && head.endsWith(" result=open"), head);
+        String id = head.substring(head.indexOf(" id=") + 4, head.indexOf(' ', head.indexOf(" id=") + 4));
+        com.plyyard.engine.learn.Puzzle puzzle = com.plyyard.engine.learn.Puzzles.get(id).orElseThrow();
+        assertEquals(head, Run.of(concat(new String[] {"puzzle", "--game", "piracy", "--show", "--ascii"}, as)).out().get(0),
+            "the open attempt again");
+        java.util.List<String> solverMoves = new java.util.ArrayList<>();
+        for (int i = 0; i < puzzle.line().size(); i += 2) {
+            solverMoves.add(puzzle.line().get(i));
+        }
+        Run solved = Run.of(concat(concat(new String[] {"puzzle", "--game", "piracy", "--ascii"},
+            solverMoves.toArray(new String[0])), as));
+        assertEquals(0, solved.exitCode(), solved.err()::toString);
+        String last = solved.out().stream().filter(l -> l.startsWith("answer ")).reduce((a, b) -> b).orElseThrow();
+        assertTrue(last.contains(" correct=true ") && last.contains(" result=solved "), last);
+        assertTrue(solved.out().stream().anyMatch(l -> l.equals("solution: " + String.join(" ", puzzle.line())
+            + (puzzle.themes().isEmpty() ? "" : " (themes: " + String.join(", ", puzzle.themes()) + ")"))),
+            solved.out()::toString);
+        Run history = Run.of(concat(new String[] {"puzzle", "--history", "--game", "piracy"}, as));
+        assertTrue(history.out().get(0).startsWith("rating game=piracy rating=") && history.out().get(0)
+            .endsWith(" attempts=1 solved=1"), history.out()::toString);
+        assertTrue(history.out().get(1).startsWith("attempt id=") && history.out().get(1).contains(" puzzle=" + id
+            + " variant=piracy:classic result=solved change=+"), history.out()::toString);
+        Run noGame = Run.of(concat(new String[] {"puzzle"}, as));
+        assertEquals(2, noGame.exitCode());
+        assertEquals("plyyard: Say which game's puzzles: --game draughts, ploy or piracy.", noGame.err().get(0));
+    }
+
     private static String[] concat(String[] a, String[] b) {
         String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);

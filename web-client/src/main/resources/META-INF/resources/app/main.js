@@ -9,6 +9,7 @@ import { $, errorText } from "./util.js";
 import { LobbyView } from "./lobby.js";
 import { GameView } from "./game.js";
 import { LearnView } from "./learn.js";
+import { PuzzlesView } from "./puzzles.js";
 import { LearnService } from "./gen/plyyard/v1/learn_pb.js";
 
 const TOKEN_KEY = "plyyard.token";
@@ -49,6 +50,7 @@ const game = new GameView(api, () => me, announce, (text) => {
 });
 const lobby = new LobbyView(api, () => me, announce, (r) => game.onRematch(r));
 const learn = new LearnView(api, announce);
+const puzzles = new PuzzlesView(api, announce);
 
 function showSignedIn() {
   const signedIn = !!me;
@@ -127,7 +129,18 @@ function route() {
     $("lobby").hidden = true;
     $("game").hidden = true;
     $("learn").hidden = true;
+    $("puzzles").hidden = true;
     game.close();
+    return;
+  }
+  const puzzling = /^#\/puzzles(?:[/?]|$)/.test(hash);
+  $("puzzles").hidden = !puzzling;
+  if (puzzling) {
+    game.close();
+    $("game").hidden = true;
+    $("lobby").hidden = true;
+    $("learn").hidden = true;
+    puzzles.show(/[?&]game=([a-z]+)/.exec(hash)?.[1] ?? puzzles.game);
     return;
   }
   const learning = /^#\/learn(?:[/?]|$)/.test(hash);
