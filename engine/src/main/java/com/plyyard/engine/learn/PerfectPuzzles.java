@@ -151,13 +151,17 @@ public final class PerfectPuzzles {
 
     /**
      * The rating a puzzle starts with, before players' results move it: 1300, and 150 more for each solver move after
-     * the first, 100 more for each legal move beyond two at the start (more ways to go wrong). A seed only: the
+     * the first, 100 more for each legal move beyond two at the start (more ways to go wrong) up to five such (a Ploy
+     * position's hundred moves are not a hundred times harder to choose from): from 1300 to 2100. A seed only: the
      * ratings then follow the results (Glicko-2).
      */
     static int rating(Position position, List<String> line) {
         int moves = position.legalMoves().size();
-        return 1300 + 150 * ((line.size() - 1) / 2) + 100 * Math.max(0, moves - 2);
+        return 1300 + 150 * ((line.size() - 1) / 2) + 100 * Math.min(MOST_EXTRA_MOVES, Math.max(0, moves - 2));
     }
+
+    /** The legal moves beyond two that raise a puzzle's seed rating, at most. */
+    static final int MOST_EXTRA_MOVES = 5;
 
     /** A stable id: the game and the first 12 hex digits of SHA-256 over the variant, options and position. */
     static String id(Position position) {
