@@ -123,24 +123,44 @@ class DtsTest {
                         assertContains(block, "    case: \"" + camel + "\";");
                         continue;
                     }
+                    DescriptorProto entry = mapEntry(m, f);
+                    if (entry != null) { // a map: an object keyed by the key's text, protobuf-es's shape
+                        assertContains(block, "\n  " + camel + ": { [key: string]: " + scalar(entry.getField(1)) + " };");
+                        checked++;
+                        continue;
+                    }
                     boolean optional = f.getProto3Optional()
                             || (f.getType() == FieldDescriptorProto.Type.TYPE_MESSAGE
                                 && f.getLabel() != FieldDescriptorProto.Label.LABEL_REPEATED);
-                    String scalar = switch (f.getType()) {
-                        case TYPE_INT64, TYPE_UINT64, TYPE_SINT64, TYPE_FIXED64, TYPE_SFIXED64 -> "bigint";
-                        case TYPE_INT32, TYPE_UINT32, TYPE_SINT32, TYPE_FIXED32, TYPE_SFIXED32, TYPE_DOUBLE, TYPE_FLOAT -> "number";
-                        case TYPE_STRING -> "string";
-                        case TYPE_BOOL -> "boolean";
-                        case TYPE_BYTES -> "Uint8Array";
-                        default -> f.getTypeName().substring(f.getTypeName().lastIndexOf('.') + 1);
-                    };
-                    String type = scalar + (f.getLabel() == FieldDescriptorProto.Label.LABEL_REPEATED ? "[]" : "");
+                    String type = scalar(f) + (f.getLabel() == FieldDescriptorProto.Label.LABEL_REPEATED ? "[]" : "");
                     assertContains(block, "\n  " + camel + (optional ? "?: " + type + " | undefined;" : ": " + type + ";"));
                     checked++;
                 }
             }
         }
         assertTrue(checked > 300, "only " + checked + " fields checked");
+    }
+
+    /** The synthetic entry message of a map field, or null when {@code f} is no map. */
+    private static DescriptorProto mapEntry(DescriptorProto m, FieldDescriptorProto f) {
+        if (f.getType() != FieldDescriptorProto.Type.TYPE_MESSAGE || f.getLabel() != FieldDescriptorProto.Label.LABEL_REPEATED) {
+            return null;
+        }
+        String name = f.getTypeName().substring(f.getTypeName().lastIndexOf('.') + 1);
+        return m.getNestedTypeList().stream().filter(n -> n.getName().equals(name) && n.getOptions().getMapEntry())
+            .findFirst().orElse(null);
+    }
+
+    /** The TypeScript type of a field's single value. */
+    private static String scalar(FieldDescriptorProto f) {
+        return switch (f.getType()) {
+            case TYPE_INT64, TYPE_UINT64, TYPE_SINT64, TYPE_FIXED64, TYPE_SFIXED64 -> "bigint";
+            case TYPE_INT32, TYPE_UINT32, TYPE_SINT32, TYPE_FIXED32, TYPE_SFIXED32, TYPE_DOUBLE, TYPE_FLOAT -> "number";
+            case TYPE_STRING -> "string";
+            case TYPE_BOOL -> "boolean";
+            case TYPE_BYTES -> "Uint8Array";
+            default -> f.getTypeName().substring(f.getTypeName().lastIndexOf('.') + 1);
+        };
     }
 
     /** The body of {@code export declare type name = Message<...> & { ... };}. */
