@@ -5,9 +5,7 @@
 
 import { $, h, fill, errorText, capital } from "./util.js";
 import { notationLegend } from "./help.js";
-import { DraughtsBoard } from "./boards/draughts.js";
-import { PloyBoard } from "./boards/ploy.js";
-import { PiracyBoard } from "./boards/piracy.js";
+import { ShownBoard } from "./boards/shown.js";
 
 const GAMES = ["draughts", "ploy", "piracy"];
 const NAMES = { draughts: "Draughts", ploy: "Ploy", piracy: "Piracy" };
@@ -26,9 +24,8 @@ export class LearnView {
     this.part = 0;
     /** @type {string[]} the moves of the part judged right so far */
     this.moves = [];
-    /** @type {any} */
-    this.board = undefined;
-    this.boardGame = "";
+    this.shown = new ShownBoard({ board: $("learn-board"), chooser: $("learn-chooser"),
+      piracyInfo: $("learn-piracy-info"), note: $("learn-board-note") });
     for (const g of GAMES) {
       $(`learn-game-${g}`).addEventListener("click", () => { location.hash = `#/learn?game=${g}`; });
     }
@@ -116,23 +113,7 @@ export class LearnView {
 
   /** @param {any} state */
   draw(state) {
-    const game = state.board?.case ?? this.game;
-    if (this.boardGame !== game) {
-      this.boardGame = game;
-      const feedback = {
-        play: () => {},
-        tell: (/** @type {string} */ text) => { $("learn-board-note").textContent = text; },
-        note: () => {},
-      };
-      const root = $("learn-board");
-      this.board = game === "draughts" ? new DraughtsBoard(root, $("learn-chooser"), feedback)
-        : game === "ploy" ? new PloyBoard(root, $("learn-chooser"), feedback)
-          : new PiracyBoard(root, $("learn-piracy-info"), feedback);
-    }
-    $("learn-board").dataset.position = state.position;
-    this.board.update({ state, legal: [], flip: false, lastMove: undefined,
-      colours: (state.seats ?? []).map((/** @type {any} */ s) => s.colour),
-      idle: "Type your move below, in the game's notation." });
+    this.shown.show(state, this.game);
   }
 
   async answer() {

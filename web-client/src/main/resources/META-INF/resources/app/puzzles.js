@@ -6,9 +6,7 @@
 
 import { $, h, fill, errorText } from "./util.js";
 import { notationLegend } from "./help.js";
-import { DraughtsBoard } from "./boards/draughts.js";
-import { PloyBoard } from "./boards/ploy.js";
-import { PiracyBoard } from "./boards/piracy.js";
+import { ShownBoard } from "./boards/shown.js";
 import { PuzzleResult } from "./gen/plyyard/v1/learn_pb.js";
 
 const GAMES = ["draughts", "ploy", "piracy"];
@@ -28,9 +26,8 @@ export class PuzzlesView {
     this.game = "piracy";
     /** @type {any} the attempt on the board */
     this.attempt = undefined;
-    /** @type {any} */
-    this.board = undefined;
-    this.boardGame = "";
+    this.shown = new ShownBoard({ board: $("puzzles-board"), chooser: $("puzzles-chooser"),
+      piracyInfo: $("puzzles-piracy-info"), note: $("puzzles-board-note") });
     for (const g of GAMES) {
       $(`puzzles-game-${g}`).addEventListener("click", () => { location.hash = `#/puzzles?game=${g}`; });
     }
@@ -101,23 +98,7 @@ export class PuzzlesView {
 
   /** @param {any} state */
   draw(state) {
-    const game = state.board?.case ?? this.game;
-    if (this.boardGame !== game) {
-      this.boardGame = game;
-      const feedback = {
-        play: () => {},
-        tell: (/** @type {string} */ text) => { $("puzzles-board-note").textContent = text; },
-        note: () => {},
-      };
-      const root = $("puzzles-board");
-      this.board = game === "draughts" ? new DraughtsBoard(root, $("puzzles-chooser"), feedback)
-        : game === "ploy" ? new PloyBoard(root, $("puzzles-chooser"), feedback)
-          : new PiracyBoard(root, $("puzzles-piracy-info"), feedback);
-    }
-    $("puzzles-board").dataset.position = state.position;
-    this.board.update({ state, legal: [], flip: false, lastMove: undefined,
-      colours: (state.seats ?? []).map((/** @type {any} */ s) => s.colour),
-      idle: "Type your move below, in the game's notation." });
+    this.shown.show(state, this.game);
   }
 
   async answer() {
