@@ -1,6 +1,7 @@
 package com.plyyard.client;
 
 import com.plyyard.client.cli.CliException;
+import com.plyyard.client.cli.MovePrompt;
 import com.plyyard.client.online.Lobby;
 import com.plyyard.client.render.BoardRenderer;
 import com.plyyard.client.render.Style;
@@ -12,12 +13,9 @@ import com.plyyard.proto.v1.Judgement;
 import com.plyyard.proto.v1.Lesson;
 import com.plyyard.proto.v1.ListLessonsRequest;
 import com.plyyard.proto.v1.ListLessonsResponse;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -133,7 +131,7 @@ public class LearnCommand implements Callable<Integer> {
 
     /** The exercise on the board, part by part: a move per step, judged; a wrong one is explained and tried again. */
     private int play(Lobby lobby, Exercise e, Style style, PrintWriter out) throws IOException {
-        BufferedReader reader = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8));
+        MovePrompt prompt = new MovePrompt(input, out);
         out.println(e.getTitle() + " (" + e.getLesson() + ")");
         out.println(e.getText());
         for (int p = 0; p < e.getPartsCount(); p++) {
@@ -144,19 +142,11 @@ public class LearnCommand implements Callable<Integer> {
             out.println(BoardRenderer.render(part.getStart(), style));
             List<String> played = new ArrayList<>();
             while (played.size() < part.getSteps()) {
-                out.print("your move (or 'skip', 'quit'): ");
-                out.flush();
-                String line = reader.readLine();
-                if (line == null || line.strip().equals("quit")) {
-                    out.println();
-                    out.println("stopped; your answers so far are kept");
-                    out.flush();
+                Optional<String> answer = prompt.next("your move (or 'skip', 'quit'): ", "stopped; your answers so far are kept");
+                if (answer.isEmpty()) {
                     return 0;
                 }
-                String move = line.strip();
-                if (move.isEmpty()) {
-                    continue;
-                }
+                String move = answer.get();
                 if (move.equals("skip")) {
                     break;
                 }

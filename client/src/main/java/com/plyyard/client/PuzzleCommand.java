@@ -1,6 +1,7 @@
 package com.plyyard.client;
 
 import com.plyyard.client.cli.CliException;
+import com.plyyard.client.cli.MovePrompt;
 import com.plyyard.client.online.Lobby;
 import com.plyyard.client.render.BoardRenderer;
 import com.plyyard.client.render.Style;
@@ -13,15 +14,13 @@ import com.plyyard.proto.v1.PuzzleHistoryRequest;
 import com.plyyard.proto.v1.PuzzleHistoryResponse;
 import com.plyyard.proto.v1.PuzzleRating;
 import com.plyyard.proto.v1.PuzzleResult;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -159,26 +158,17 @@ public class PuzzleCommand implements Callable<Integer> {
 
     /** On the board: a move per step; an illegal move is told and asked again; then the next puzzle, until quit. */
     private int play(Lobby lobby, PuzzleAttempt first, Style style, PrintWriter out) throws IOException {
-        BufferedReader reader = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8));
+        MovePrompt prompt = new MovePrompt(input, out);
         PuzzleAttempt a = first;
         while (true) {
             while (a.getResult() == PuzzleResult.PUZZLE_RESULT_OPEN) {
-                out.print("your move (or 'quit'): ");
-                out.flush();
-                String line = reader.readLine();
-                if (line == null || line.strip().equals("quit")) {
-                    out.println();
-                    out.println("stopped; the attempt stays open for next time");
-                    out.flush();
-                    return 0;
-                }
-                String move = line.strip();
+                Optional<String> move = prompt.next("your move (or 'quit'): ", "stopped; the attempt stays open for next time");
                 if (move.isEmpty()) {
-                    continue;
+                    return 0;
                 }
                 PuzzleAnswer answer;
                 try {
-                    answer = answer(lobby, a, move, out);
+                    answer = answer(lobby, a, move.get(), out);
                 } catch (CliException refused) {
                     out.println(refused.getMessage());
                     continue;
@@ -190,12 +180,7 @@ public class PuzzleCommand implements Callable<Integer> {
                 out.flush();
                 return 0;
             }
-            out.print("next puzzle? (enter: yes, 'quit': no) ");
-            out.flush();
-            String line = reader.readLine();
-            if (line == null || line.strip().equals("quit")) {
-                out.println();
-                out.flush();
+            if (!prompt.goOn("next puzzle? (enter: yes, 'quit': no) ")) {
                 return 0;
             }
             a = open(lobby);

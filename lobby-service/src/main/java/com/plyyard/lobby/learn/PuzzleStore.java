@@ -61,10 +61,26 @@ class PuzzleStore {
         boolean open() {
             return "open".equals(result);
         }
+
+        /** The row as {@link #advance} leaves it. */
+        Attempt advancedTo(int next) {
+            return new Attempt(id, player, puzzleId, game, variant, daily, next, result, puzzleRating, ratingChange,
+                ratingAfter, puzzleRatingChange, startedAt, finishedAt);
+        }
+
+        /** The row as {@link #finish} leaves it. */
+        Attempt finished(int next, boolean solved, double change, double after, double puzzleChange, Instant now) {
+            return new Attempt(id, player, puzzleId, game, variant, daily, next, solved ? "solved" : "failed",
+                puzzleRating, change, after, puzzleChange, startedAt, now);
+        }
     }
 
     /** A player's puzzle rating in a game with the counts; the start rating before the first finished attempt. */
     record PlayerRating(String game, Glicko2.Rating rating, int attempts, int solved) {
+        /** The rating as {@link #saveRating} leaves it. */
+        PlayerRating after(Glicko2.Rating rated, boolean solvedIt) {
+            return new PlayerRating(game, rated, attempts + 1, solved + (solvedIt ? 1 : 0));
+        }
     }
 
     /** An answer as it was given. */

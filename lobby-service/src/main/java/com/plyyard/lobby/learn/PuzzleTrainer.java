@@ -149,24 +149,30 @@ public class PuzzleTrainer {
             int nextStep = judged.getStep();
             PuzzleAnswer.Builder out = PuzzleAnswer.newBuilder().setCorrect(judged.getCorrect())
                 .setSentence(judged.getSentence()).setReply(judged.getReply());
+            // The answer is built from the rows as written here: nothing is read back.
             PuzzleStore.Attempt after;
+            PuzzleStore.StoredPuzzle puzzle;
+            PuzzleStore.PlayerRating rating;
             if (over) {
                 PuzzleStore.PlayerRating before = store.rating(player, a.game(), true, now);
-                PuzzleStore.StoredPuzzle puzzle = store.puzzle(a.puzzleId(), true).orElseThrow();
+                PuzzleStore.StoredPuzzle played = store.puzzle(a.puzzleId(), true).orElseThrow();
                 boolean solved = judged.getCorrect();
-                PuzzleRatings.After rated = PuzzleRatings.play(before.rating(), puzzle.rating(), solved);
+                PuzzleRatings.After rated = PuzzleRatings.play(before.rating(), played.rating(), solved);
                 double change = rated.player().rating() - before.rating().rating();
-                double puzzleChange = rated.puzzle().rating() - puzzle.rating().rating();
+                double puzzleChange = rated.puzzle().rating() - played.rating().rating();
                 store.saveRating(player, a.game(), rated.player(), solved, now);
-                store.recordPlay(puzzle.id(), rated.puzzle(), solved);
+                store.recordPlay(played.id(), rated.puzzle(), solved);
                 store.finish(id, nextStep, solved, change, rated.player().rating(), puzzleChange, now);
                 out.setRatingChange(round(change)).setPuzzleRatingChange(round(puzzleChange));
+                after = a.finished(nextStep, solved, change, rated.player().rating(), puzzleChange, now);
+                puzzle = new PuzzleStore.StoredPuzzle(played.data(), rated.puzzle());
+                rating = before.after(rated.player(), solved);
             } else {
                 store.advance(id, nextStep);
+                after = a.advancedTo(nextStep);
+                puzzle = read.puzzle;
+                rating = store.rating(player, a.game(), false, now);
             }
-            after = store.attempt(id, false).orElseThrow();
-            PuzzleStore.StoredPuzzle puzzle = store.puzzle(a.puzzleId(), false).orElseThrow();
-            PuzzleStore.PlayerRating rating = store.rating(player, a.game(), false, now);
             PuzzleAnswer answer = out.setAttempt(attemptMessage(after, puzzle, rating, judged)).build();
             store.saveAnswer(id, step, move, answer.toByteArray(), now);
             return answer;
