@@ -9,6 +9,7 @@ import com.plyyard.engine.SearchBoard;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -171,6 +172,33 @@ public final class Engine {
             out.add(new RootScore(board.rootMove(s[0]), s[1]));
         }
         return out;
+    }
+
+    /**
+     * The score of one legal move at exactly {@code depth} plies with a full window, as {@link #rootScores} scores it
+     * (what a game review weighs a played move by against the engine's own). It uses what earlier searches of this
+     * engine left in the table, so after a search of the same position it costs little. Empty when the deadline
+     * ({@code System.nanoTime()}) passed or {@code stop} said so first. One thread.
+     *
+     * @throws GameOverException     if the game is over
+     * @throws InvalidInputException if the move is not one of the position's, or the depth is out of range
+     */
+    public OptionalInt scoreMove(Position position, LegalMove move, int depth, long deadlineNanos, BooleanSupplier stop) {
+        if (position.isOver() || position.legalMoves().isEmpty()) {
+            throw new GameOverException("The game is over; there are no moves to score.");
+        }
+        if (depth < 1 || depth > Limits.MAX_DEPTH) {
+            throw new InvalidInputException("A depth is between 1 and " + Limits.MAX_DEPTH + ", not " + depth + ".");
+        }
+        if (!position.legalMoves().contains(move)) {
+            throw new InvalidInputException(move.notation() + " is not a legal move of this position.");
+        }
+        SearchBoard board = position.rules().module().searchBoard(position);
+        long[] keys = position.repetitionKeys();
+        long[] history = Arrays.copyOf(keys, Math.max(0, keys.length - 1));
+        List<int[]> scored = searcher.rootScores(board, history, depth, deadlineNanos, stop,
+            m -> board.rootMove(m).equals(move));
+        return scored == null || scored.isEmpty() ? OptionalInt.empty() : OptionalInt.of(scored.get(0)[1]);
     }
 
     /**

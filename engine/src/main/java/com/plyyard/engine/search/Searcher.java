@@ -150,6 +150,12 @@ public final class Searcher {
      * {@code stop}; then returns null.
      */
     public List<int[]> rootScores(SearchBoard board, long[] history, int depth, long deadlineNanos, BooleanSupplier stop) {
+        return rootScores(board, history, depth, deadlineNanos, stop, m -> true);
+    }
+
+    /** As {@link #rootScores(SearchBoard, long[], int, long, BooleanSupplier)}, for the root moves {@code scored} accepts. */
+    public List<int[]> rootScores(SearchBoard board, long[] history, int depth, long deadlineNanos, BooleanSupplier stop,
+                                  IntPredicate scored) {
         this.board = board;
         this.stop = stop == null ? () -> false : stop;
         this.deadline = deadlineNanos;
@@ -164,6 +170,9 @@ public final class Searcher {
         List<int[]> out = new ArrayList<>();
         int side = board.side();
         for (int move : root) {
+            if (!scored.test(move)) {
+                continue;
+            }
             board.make(move);
             path[pathBase + 1] = board.hash();
             int score = child(depth - 1, -Score.INFINITE, Score.INFINITE, 1, side, true);
