@@ -12,6 +12,7 @@ import com.plyyard.grpc.testing.fuzz.Messages;
 import com.plyyard.grpc.testing.fuzz.Numbers;
 import com.plyyard.grpc.testing.fuzz.Property;
 import com.plyyard.grpc.testing.fuzz.Tally;
+import com.plyyard.grpc.testing.fuzz.Texts;
 import com.plyyard.grpc.testing.fuzz.Wire;
 import com.plyyard.mapping.testing.GameFuzz;
 import com.plyyard.mapping.testing.GameSamples;
@@ -24,6 +25,9 @@ import com.plyyard.proto.v1.EngineServiceGrpc;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.Level;
 import com.plyyard.proto.v1.Move;
+import com.plyyard.proto.v1.ReviewGameRequest;
+import com.plyyard.proto.v1.ReviewProgress;
+import com.plyyard.proto.v1.ReviewedMove;
 import com.plyyard.proto.v1.SearchLimits;
 import io.grpc.CallOptions;
 import io.grpc.ClientCall;
@@ -76,6 +80,10 @@ class AiServicePropertiesIT {
     private static final long DEADLINE_MILLIS = 10_000;
     private static final MethodDescriptor<BestMoveRequest, BestMoveResponse> BEST_MOVE = EngineServiceGrpc.getBestMoveMethod();
     private static final MethodDescriptor<BestMoveRequest, AnalysisLine> ANALYZE = EngineServiceGrpc.getAnalyzeMethod();
+    private static final MethodDescriptor<ReviewGameRequest, ReviewProgress> REVIEW = EngineServiceGrpc.getReviewGameMethod();
+    /** Games whose records the review calls send. */
+    private static final List<String> RECORDED = List.of("draughts:fmjd", "draughts:plyyard", "ploy:3m:2p", "ploy:imperium:ffa",
+        "piracy:classic");
     private static final LocalOracle ORACLE = new LocalOracle();
 
     /** The valid games the calls start from: always the same ones, so that a case's seed alone repeats its call. */
@@ -142,8 +150,9 @@ class AiServicePropertiesIT {
 
     private static void answersWithinTheContract(Call call) throws Exception {
         Status status = call.bytes() != null
-            ? Wire.unary(ai.channel(), (call.rpc().equals("Analyze") ? ANALYZE : BEST_MOVE).getFullMethodName(),
-                call.bytes(), call.deadlineMillis())
+            ? call.rpc().equals("Analyze")
+                ? Wire.serverStreaming(ai.channel(), ANALYZE.getFullMethodName(), call.bytes(), call.deadlineMillis())
+                : Wire.unary(ai.channel(), BEST_MOVE.getFullMethodName(), call.bytes(), call.deadlineMillis())
             : call.rpc().equals("BestMove") ? bestMove(call) : analyze(call);
         TALLY.collect(call.group(), status.getCode().name() + (call.cut() ? " (cut)" : ""));
         boolean cutByClient = call.cut() && (status.getCode() == Status.Code.DEADLINE_EXCEEDED
@@ -338,6 +347,158 @@ class AiServicePropertiesIT {
             BestMoveRequest noisy = Messages.withUnknownFields(call.request(), r, 150);
             return noisy == call.request() ? call : new Call(call.rpc(), noisy, null, call.deadlineMillis(), call.cut(),
                 call.cancelAfterFirst(), call.expected() == Status.Code.OK ? null : call.expected());
+        };
+    }
+
+    // ---- ReviewGame
+
+    /** One ReviewGame call (or its bytes, mutated on the wire) and the answer it must get (null: any allowed one). */
+    record ReviewCall(ReviewGameRequest request, byte[] bytes, Status.Code expected) {
+        String describe() {
+            return "ReviewGame " + (bytes != null ? "bytes " + HexFormat.of().formatHex(bytes, 0, Math.min(bytes.length, 600))
+                : TextFormat.shortDebugString(request)) + (expected == null ? "" : " (expected " + expected + ")");
+        }
+    }
+
+    /**
+     * ReviewGame answers the start, a line per move in order and the summary, or a refusal the contract names. Its cases
+     * are short games reviewed at a few milliseconds a position: a twentieth of the other property's count.
+     */
+    @TestFactory
+    Stream<DynamicTest> reviewGameAnswersWithinTheContract() {
+        return Property.forAll("ai-service ReviewGame", reviewCalls(fuzz))
+            .tries(Math.max(50, Property.defaultTries() / 20))
+            .describedBy(ReviewCall::describe)
+            .then("ReviewGame answered OK at least once", () -> TALLY.assertEveryGroupGot(List.of("ReviewGame"), "OK", 20))
+            .tests(AiServicePropertiesIT::reviewWithinTheContract);
+    }
+
+    private static void reviewWithinTheContract(ReviewCall call) {
+        Status status;
+        if (call.bytes() != null) {
+            // the bytes may decode into a long review: cut at 2 s
+            status = Wire.serverStreaming(ai.channel(), REVIEW.getFullMethodName(), call.bytes(), 2_000);
+            TALLY.collect("(bytes, ReviewGame)", status.getCode().name());
+            if (status.getCode() != Status.Code.DEADLINE_EXCEEDED) {
+                Answers.check(status, REFUSALS);
+            } else {
+                assertSearchesStop(probeState);
+            }
+        } else {
+            List<ReviewProgress> items = new ArrayList<>();
+            try {
+                ClientCalls.blockingServerStreamingCall(ai.channel(), REVIEW, CallOptions.DEFAULT.withDeadlineAfter(
+                    DEADLINE_MILLIS, TimeUnit.MILLISECONDS), call.request()).forEachRemaining(items::add);
+                status = Status.OK;
+            } catch (StatusRuntimeException e) {
+                status = e.getStatus();
+            }
+            TALLY.collect("ReviewGame", status.getCode().name());
+            Answers.check(status, REFUSALS);
+            if (call.expected() != null && status.getCode() != Status.Code.RESOURCE_EXHAUSTED) {
+                Status answered = status;
+                assertEquals(call.expected(), status.getCode(), () -> "the answer was " + Answers.describe(answered));
+            }
+            if (status.isOk()) {
+                assertReviewShape(items);
+            }
+        }
+        if (status.getCode() != Status.Code.OK || TALLY.cases() % 100 == 0) {
+            assertServing();
+        }
+    }
+
+    /** The start, then each move in order with its class where its loss puts it, then the summary counting them. */
+    private static void assertReviewShape(List<ReviewProgress> items) {
+        assertTrue(items.size() >= 2 && items.get(0).hasStart() && items.get(items.size() - 1).hasSummary(),
+            () -> "start ... summary: " + items);
+        int moves = items.get(0).getStart().getMovesCount();
+        assertEquals(moves + 2, items.size(), "one line per move");
+        for (int i = 0; i < moves; i++) {
+            ReviewedMove m = items.get(i + 1).getMove();
+            assertEquals(i, m.getPly());
+            assertEquals(items.get(0).getStart().getMoves(i), m.getMove());
+            assertTrue(m.getLoss() <= 1000 && m.getExpectedBest() <= 1000 && m.getExpectedPlayed() <= 1000, m::toString);
+        }
+        assertEquals(moves, items.get(items.size() - 1).getSummary().getReviewed());
+    }
+
+    /** A record and its game's name. */
+    private record Recorded(String game, String text) {
+    }
+
+    /** A game of up to three random moves from the start of one of {@link #RECORDED}, as a record. */
+    private static Recorded record(java.util.Random r) {
+        com.plyyard.engine.VariantRules rules = com.plyyard.engine.catalog.Variants.get(RECORDED.get(r.nextInt(RECORDED.size())));
+        com.plyyard.engine.Position p = rules.start();
+        List<String> moves = new ArrayList<>();
+        for (int i = r.nextInt(4); i > 0 && !p.isOver(); i--) {
+            var legal = p.legalMoves();
+            var m = legal.get(r.nextInt(legal.size()));
+            moves.add(m.notation());
+            p = p.play(m);
+        }
+        return new Recorded(rules.game(), rules.module().record(rules.start(), moves, Map.of()).write());
+    }
+
+    static Gen<ReviewCall> reviewCalls(GameFuzz fuzz) {
+        Gen<Integer> quickMillis = r -> 1 + r.nextInt(4);
+        return r -> {
+            int kind = r.nextInt(100);
+            ReviewCall call;
+            if (kind < 25) { // a valid game: up to three legal moves from a sample
+                Sample s = fuzz.samples().any().next(r);
+                GameState state = s.state();
+                ReviewGameRequest.Builder q = ReviewGameRequest.newBuilder().setFirst(state).setMoveMillis(quickMillis.next(r));
+                for (int i = r.nextInt(4); i > 0; i--) {
+                    List<Move> legal = ORACLE.legalMoves(state);
+                    if (legal.isEmpty()) {
+                        break;
+                    }
+                    String move = legal.get(r.nextInt(legal.size())).getNotation();
+                    q.addMoves(move);
+                    state = ORACLE.play(state, move);
+                }
+                call = new ReviewCall(q.build(), null, Status.Code.OK);
+            } else if (kind < 40) { // a valid record, or one changed
+                Recorded record = record(r);
+                boolean changed = r.nextBoolean();
+                call = new ReviewCall(ReviewGameRequest.newBuilder()
+                    .setRecord(changed ? Texts.mutate(record.text(), r) : record.text())
+                    .setRecordGame(record.game()).setMoveMillis(quickMillis.next(r)).build(), null,
+                    changed ? null : Status.Code.OK);
+            } else if (kind < 55) { // a sample with a move of any kind
+                Sample s = fuzz.samples().any().next(r);
+                call = new ReviewCall(ReviewGameRequest.newBuilder().setFirst(s.state()).addMoves(fuzz.moveFor(s).next(r))
+                    .setMoveMillis(quickMillis.next(r)).build(), null, null);
+            } else if (kind < 68) { // any state, any moves
+                ReviewGameRequest.Builder q = ReviewGameRequest.newBuilder().setFirst(fuzz.state().next(r))
+                    .setMoveMillis(quickMillis.next(r));
+                for (int i = r.nextInt(3); i > 0; i--) {
+                    q.addMoves(Texts.any().next(r));
+                }
+                call = new ReviewCall(q.build(), null, null);
+            } else if (kind < 76) { // any text as a record, of any game
+                call = new ReviewCall(ReviewGameRequest.newBuilder().setRecord(Texts.any().next(r))
+                    .setRecordGame(Gen.elements("draughts", "ploy", "piracy", "", "chess").next(r))
+                    .setMoveMillis(quickMillis.next(r)).build(), null, null);
+            } else if (kind < 82) { // a record and a position: refused
+                call = new ReviewCall(ReviewGameRequest.newBuilder().setRecord(record(r).text()).setRecordGame("draughts")
+                    .setFirst(fuzz.samples().any().next(r).state()).build(), null, Status.Code.INVALID_ARGUMENT);
+            } else if (kind < 88) { // nothing to review: refused
+                call = new ReviewCall(ReviewGameRequest.newBuilder().setMoveMillis(quickMillis.next(r)).build(), null,
+                    Status.Code.INVALID_ARGUMENT);
+            } else { // a move time over the server's 60 s: refused
+                call = new ReviewCall(ReviewGameRequest.newBuilder().setFirst(fuzz.samples().any().next(r).state())
+                    .setMoveMillis(Gen.elements(60_001, Integer.MAX_VALUE, Integer.MIN_VALUE, -1).next(r)).build(), null,
+                    Status.Code.INVALID_ARGUMENT);
+            }
+            if (r.nextInt(25) == 0) {
+                return new ReviewCall(call.request(), Wire.mutate(call.request().toByteArray(), r), null);
+            }
+            ReviewGameRequest noisy = Messages.withUnknownFields(call.request(), r, 150);
+            return noisy == call.request() ? call
+                : new ReviewCall(noisy, null, call.expected() == Status.Code.OK ? null : call.expected());
         };
     }
 }

@@ -19,12 +19,19 @@ import java.util.Map;
  * @param maxBytes        the largest request, serialized
  */
 public record InputLimits(int defaultMaxChars, Map<String, Integer> maxCharsByField, int maxRepeated, int maxBytes) {
+    /** A game record sent whole (a review of an imported game): 1024 plies of the longest moves, with its tags. */
+    public static final int RECORD_CHARS = 1 << 18;
+
+    /** Fields of text in lines, a game record's: line breaks and tabs are their own, every other control is refused. */
+    static final java.util.Set<String> LINES = java.util.Set.of("record");
+
     /** The limits of the Ply Yard contracts: ids and names are short, positions and moves a little longer. */
     public static final InputLimits PLY_YARD = new InputLimits(64, Map.of(
         "position", 1024, "start_position", 1024,  // a 10×10 position with counters, with room to spare
         "move", 256, "moves", 256,                  // the longest draughts capture path is 20 squares
         "pv", 256,
-        "description", 400), 1024, 1 << 20);
+        "description", 400,
+        "record", RECORD_CHARS), 1024, 1 << 20);
 
     public int maxChars(FieldDescriptor field) {
         return maxCharsByField.getOrDefault(field.getName(), defaultMaxChars);
@@ -91,7 +98,7 @@ public record InputLimits(int defaultMaxChars, Map<String, Integer> maxCharsByFi
         }
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (Sentences.isControl(c)) {
+            if (Sentences.isControl(c) && !(LINES.contains(field.getName()) && (c == '\n' || c == '\r' || c == '\t'))) {
                 return "The field '" + path + "' contains a control character (U+" + String.format("%04X", (int) c)
                     + ") at position " + (i + 1) + "; text fields never do.";
             }

@@ -38,6 +38,31 @@ class InputLimitsTest {
             limits.firstViolation(Type.newBuilder().setName("\u007f").build()));
     }
 
+    /** A message with one text field named {@code name}, holding {@code text}. */
+    private static com.google.protobuf.Message oneText(String name, String text) throws Exception {
+        var proto = com.google.protobuf.DescriptorProtos.FileDescriptorProto.newBuilder().setName("t.proto")
+            .addMessageType(com.google.protobuf.DescriptorProtos.DescriptorProto.newBuilder().setName("T")
+                .addField(com.google.protobuf.DescriptorProtos.FieldDescriptorProto.newBuilder().setName(name).setNumber(1)
+                    .setType(com.google.protobuf.DescriptorProtos.FieldDescriptorProto.Type.TYPE_STRING)))
+            .build();
+        var type = com.google.protobuf.Descriptors.FileDescriptor.buildFrom(proto,
+            new com.google.protobuf.Descriptors.FileDescriptor[0]).findMessageTypeByName("T");
+        return com.google.protobuf.DynamicMessage.newBuilder(type).setField(type.findFieldByName(name), text).build();
+    }
+
+    @Test
+    void aGameRecordKeepsItsLinesAndNothingElse() throws Exception {
+        String pdn = "[Event \"x\"]\r\n\n1. 32-28\t19-23 *\n";
+        assertNull(InputLimits.PLY_YARD.firstViolation(oneText("record", pdn)));
+        assertEquals("The field 'record' contains a control character (U+0000) at position 4; text fields never do.",
+            InputLimits.PLY_YARD.firstViolation(oneText("record", "1.\n\u0000")));
+        assertEquals("The field 'other' contains a control character (U+000A) at position 2; text fields never do.",
+            InputLimits.PLY_YARD.firstViolation(oneText("other", "a\nb")));
+        assertEquals("The field 'record' is longer than " + InputLimits.RECORD_CHARS + " characters ("
+            + (InputLimits.RECORD_CHARS + 1) + ").", InputLimits.PLY_YARD.firstViolation(oneText("record",
+                "x".repeat(InputLimits.RECORD_CHARS + 1))));
+    }
+
     @Test
     void tooManyElementsAreRefused() {
         Type t = Type.newBuilder().addOneofs("a").addOneofs("b").addOneofs("c").addOneofs("d").build();

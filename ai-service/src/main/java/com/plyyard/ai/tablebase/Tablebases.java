@@ -74,6 +74,15 @@ public class Tablebases {
         return Optional.of(choice);
     }
 
+    /**
+     * The open table that answers for every position of the game's rules, if its game has perfect play and the table is
+     * ready (asking starts a missing one's build): what a game review weighs the moves by.
+     */
+    public Optional<PerfectPlay.Table> ready(VariantRules rules) {
+        GameModule module = rules.module();
+        return module.perfectPlay().flatMap(p -> table(module.game(), p, rules));
+    }
+
     /** The table for these rules if it is open; else opens it from the folder or starts its build, and answers empty. */
     Optional<PerfectPlay.Table> table(String game, PerfectPlay perfectPlay, VariantRules rules) {
         if (!config.getOptionalValue(setting(game, "enabled"), Boolean.class).orElse(true)) {

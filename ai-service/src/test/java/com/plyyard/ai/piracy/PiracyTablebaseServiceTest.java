@@ -19,6 +19,10 @@ import com.plyyard.proto.v1.BestMoveResponse;
 import com.plyyard.proto.v1.EngineServiceGrpc;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.Level;
+import com.plyyard.proto.v1.MoveClass;
+import com.plyyard.proto.v1.ReviewGameRequest;
+import com.plyyard.proto.v1.ReviewProgress;
+import com.plyyard.proto.v1.ReviewedMove;
 import com.plyyard.proto.v1.SearchLimits;
 import io.quarkus.grpc.GrpcClient;
 import io.quarkus.test.junit.QuarkusTest;
@@ -138,6 +142,39 @@ class PiracyTablebaseServiceTest {
         assertEquals(1, all.size(), "one exact line: " + all);
         assertEquals(expected.value(start).score(), all.get(0).getScore());
         assertFalse(all.get(0).getPvList().isEmpty());
+    }
+
+    @Test
+    void aReviewWeighsEveryMoveExactlyFromTheTable() throws Exception {
+        fromTable(RULES.parse("8 d4 g4E:0:+0 g5SE:6:+0 c 0 -")); // the table is ready
+        SplittableRandom random = new SplittableRandom(5);
+        PiracyPosition p = RULES.start();
+        List<String> moves = new ArrayList<>();
+        List<PiracyPosition> before = new ArrayList<>();
+        for (int ply = 0; ply < 24 && p.outcome().isEmpty(); ply++) {
+            List<com.plyyard.engine.piracy.PiracyMove> legal = p.legalMoves();
+            com.plyyard.engine.piracy.PiracyMove m = legal.get(random.nextInt(legal.size()));
+            before.add(p);
+            moves.add(m.notation());
+            p = p.play(m);
+        }
+        List<ReviewProgress> all = new ArrayList<>();
+        ai.reviewGame(ReviewGameRequest.newBuilder().setFirst(MAPPER.state(RULES.start())).addAllMoves(moves).build())
+            .forEachRemaining(all::add);
+        assertEquals(moves.size() + 2, all.size(), "start, a line per move, summary");
+        for (int i = 0; i < moves.size(); i++) {
+            ReviewedMove r = all.get(i + 1).getMove();
+            PiracyPosition at = before.get(i);
+            assertEquals(Tablebases.ENGINE, r.getEngine());
+            assertEquals(expected.value(at).score(), r.getBestScore(), at.notation());
+            int played = expected.moves(at).stream().filter(v -> v.move().notation().equals(r.getMove())).findFirst()
+                .orElseThrow().value().score();
+            assertEquals(played, r.getPlayedScore(), at.notation() + " " + r.getMove());
+            boolean keeps = Integer.signum(played) == Integer.signum(r.getBestScore());
+            if (!keeps) {
+                assertEquals(MoveClass.MOVE_CLASS_BLUNDER, r.getClassification(), "a result thrown away: " + r);
+            }
+        }
     }
 
     @Test

@@ -185,6 +185,365 @@ export declare type AnalysisLine = Message<"plyyard.v1.AnalysisLine"> & {
 export declare const AnalysisLineSchema: GenMessage<AnalysisLine>;
 
 /**
+ * A game to review: a first position and the moves played from it, or a record in its game's format.
+ *
+ * @generated from message plyyard.v1.ReviewGameRequest
+ */
+export declare type ReviewGameRequest = Message<"plyyard.v1.ReviewGameRequest"> & {
+  /**
+   * with moves: the position the game started from
+   *
+   * @generated from field: plyyard.v1.GameState first = 1;
+   */
+  first?: GameState | undefined;
+
+  /**
+   * the moves played from first, in any accepted spelling
+   *
+   * @generated from field: repeated string moves = 2;
+   */
+  moves: string[];
+
+  /**
+   * instead of first and moves: a record (PDN, a Ploy or Piracy record)
+   *
+   * @generated from field: string record = 3;
+   */
+  record: string;
+
+  /**
+   * with record: "draughts", "ploy" or "piracy", the record's format
+   *
+   * @generated from field: string record_game = 4;
+   */
+  recordGame: string;
+
+  /**
+   * search time per position; 0 = the server's default
+   *
+   * @generated from field: uint32 move_millis = 5;
+   */
+  moveMillis: number;
+};
+
+/**
+ * Describes the message plyyard.v1.ReviewGameRequest.
+ * Use `create(ReviewGameRequestSchema)` to create a new message.
+ */
+export declare const ReviewGameRequestSchema: GenMessage<ReviewGameRequest>;
+
+/**
+ * @generated from message plyyard.v1.ReviewProgress
+ */
+export declare type ReviewProgress = Message<"plyyard.v1.ReviewProgress"> & {
+  /**
+   * @generated from oneof plyyard.v1.ReviewProgress.update
+   */
+  update: {
+    /**
+     * @generated from field: plyyard.v1.ReviewStart start = 1;
+     */
+    value: ReviewStart;
+    case: "start";
+  } | {
+    /**
+     * @generated from field: plyyard.v1.ReviewedMove move = 2;
+     */
+    value: ReviewedMove;
+    case: "move";
+  } | {
+    /**
+     * @generated from field: plyyard.v1.ReviewSummary summary = 3;
+     */
+    value: ReviewSummary;
+    case: "summary";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message plyyard.v1.ReviewProgress.
+ * Use `create(ReviewProgressSchema)` to create a new message.
+ */
+export declare const ReviewProgressSchema: GenMessage<ReviewProgress>;
+
+/**
+ * What is reviewed: sent first.
+ *
+ * @generated from message plyyard.v1.ReviewStart
+ */
+export declare type ReviewStart = Message<"plyyard.v1.ReviewStart"> & {
+  /**
+   * the position before the first move
+   *
+   * @generated from field: plyyard.v1.GameState first = 1;
+   */
+  first?: GameState | undefined;
+
+  /**
+   * the moves, in canonical notation
+   *
+   * @generated from field: repeated string moves = 2;
+   */
+  moves: string[];
+
+  /**
+   * sides of the game: teams where seats play in teams, else seats
+   *
+   * @generated from field: uint32 sides = 3;
+   */
+  sides: number;
+
+  /**
+   * search time per position
+   *
+   * @generated from field: uint32 move_millis = 4;
+   */
+  moveMillis: number;
+
+  /**
+   * lobby-service: the stored review's id (the match id, or "record-<digest>")
+   *
+   * @generated from field: string review_id = 5;
+   */
+  reviewId: string;
+
+  /**
+   * lobby-service: the match reviewed, when it is one
+   *
+   * @generated from field: string match_id = 6;
+   */
+  matchId: string;
+};
+
+/**
+ * Describes the message plyyard.v1.ReviewStart.
+ * Use `create(ReviewStartSchema)` to create a new message.
+ */
+export declare const ReviewStartSchema: GenMessage<ReviewStart>;
+
+/**
+ * One move reviewed. Scores are from the mover's view on the search's scale (see the top of this file); "expected"
+ * is the mover's expected result, 0 (a loss) to 1000 (a win), read from the score by the game's review scale.
+ *
+ * @generated from message plyyard.v1.ReviewedMove
+ */
+export declare type ReviewedMove = Message<"plyyard.v1.ReviewedMove"> & {
+  /**
+   * 0-based index of the move
+   *
+   * @generated from field: uint32 ply = 1;
+   */
+  ply: number;
+
+  /**
+   * the seat whose turn it was
+   *
+   * @generated from field: uint32 seat = 2;
+   */
+  seat: number;
+
+  /**
+   * its side (team, or seat)
+   *
+   * @generated from field: uint32 side = 3;
+   */
+  side: number;
+
+  /**
+   * canonical notation
+   *
+   * @generated from field: string move = 4;
+   */
+  move: string;
+
+  /**
+   * the engine's move
+   *
+   * @generated from field: string best = 5;
+   */
+  best: string;
+
+  /**
+   * the best move and the expected replies
+   *
+   * @generated from field: repeated string best_line = 6;
+   */
+  bestLine: string[];
+
+  /**
+   * @generated from field: int32 best_score = 7;
+   */
+  bestScore: number;
+
+  /**
+   * @generated from field: int32 played_score = 8;
+   */
+  playedScore: number;
+
+  /**
+   * per mille
+   *
+   * @generated from field: uint32 expected_best = 9;
+   */
+  expectedBest: number;
+
+  /**
+   * per mille
+   *
+   * @generated from field: uint32 expected_played = 10;
+   */
+  expectedPlayed: number;
+
+  /**
+   * per mille: max(0, expected_best - expected_played)
+   *
+   * @generated from field: uint32 loss = 11;
+   */
+  loss: number;
+
+  /**
+   * @generated from field: plyyard.v1.MoveClass classification = 12;
+   */
+  classification: MoveClass;
+
+  /**
+   * plies searched; 0 when read from an exact table
+   *
+   * @generated from field: uint32 depth = 13;
+   */
+  depth: number;
+
+  /**
+   * "plyyard", or "plyyard:tablebase" for an exact table
+   *
+   * @generated from field: string engine = 14;
+   */
+  engine: string;
+
+  /**
+   * the only legal move
+   *
+   * @generated from field: bool forced = 15;
+   */
+  forced: boolean;
+
+  /**
+   * the position after the move
+   *
+   * @generated from field: plyyard.v1.GameState after = 16;
+   */
+  after?: GameState | undefined;
+
+  /**
+   * where the move lost value (an inaccuracy or worse): the positions
+   *
+   * @generated from field: repeated plyyard.v1.GameState best_line_states = 17;
+   */
+  bestLineStates: GameState[];
+};
+
+/**
+ * Describes the message plyyard.v1.ReviewedMove.
+ * Use `create(ReviewedMoveSchema)` to create a new message.
+ */
+export declare const ReviewedMoveSchema: GenMessage<ReviewedMove>;
+
+/**
+ * Sent last: the moves of each side counted by class.
+ *
+ * @generated from message plyyard.v1.ReviewSummary
+ */
+export declare type ReviewSummary = Message<"plyyard.v1.ReviewSummary"> & {
+  /**
+   * @generated from field: repeated plyyard.v1.SideReview sides = 1;
+   */
+  sides: SideReview[];
+
+  /**
+   * @generated from field: uint32 reviewed = 2;
+   */
+  reviewed: number;
+
+  /**
+   * @generated from field: uint32 plies = 3;
+   */
+  plies: number;
+
+  /**
+   * time the review took
+   *
+   * @generated from field: uint64 millis = 4;
+   */
+  millis: bigint;
+};
+
+/**
+ * Describes the message plyyard.v1.ReviewSummary.
+ * Use `create(ReviewSummarySchema)` to create a new message.
+ */
+export declare const ReviewSummarySchema: GenMessage<ReviewSummary>;
+
+/**
+ * @generated from message plyyard.v1.SideReview
+ */
+export declare type SideReview = Message<"plyyard.v1.SideReview"> & {
+  /**
+   * @generated from field: uint32 side = 1;
+   */
+  side: number;
+
+  /**
+   * the seats of the side
+   *
+   * @generated from field: repeated uint32 seats = 2;
+   */
+  seats: number[];
+
+  /**
+   * @generated from field: uint32 best = 3;
+   */
+  best: number;
+
+  /**
+   * @generated from field: uint32 good = 4;
+   */
+  good: number;
+
+  /**
+   * @generated from field: uint32 inaccuracies = 5;
+   */
+  inaccuracies: number;
+
+  /**
+   * @generated from field: uint32 mistakes = 6;
+   */
+  mistakes: number;
+
+  /**
+   * @generated from field: uint32 blunders = 7;
+   */
+  blunders: number;
+
+  /**
+   * per mille of the expected result, over the side's moves
+   *
+   * @generated from field: uint32 average_loss = 8;
+   */
+  averageLoss: number;
+
+  /**
+   * @generated from field: uint32 moves = 9;
+   */
+  moves: number;
+};
+
+/**
+ * Describes the message plyyard.v1.SideReview.
+ * Use `create(SideReviewSchema)` to create a new message.
+ */
+export declare const SideReviewSchema: GenMessage<SideReview>;
+
+/**
  * @generated from enum plyyard.v1.Level
  */
 export declare enum Level {
@@ -229,6 +588,58 @@ export declare enum Level {
 export declare const LevelSchema: GenEnum<Level>;
 
 /**
+ * How a played move compares with the best one, by the share of the mover's expected result it gives away.
+ *
+ * @generated from enum plyyard.v1.MoveClass
+ */
+export declare enum MoveClass {
+  /**
+   * @generated from enum value: MOVE_CLASS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * the engine's move, the only move, or within 1 % of it
+   *
+   * @generated from enum value: MOVE_CLASS_BEST = 1;
+   */
+  BEST = 1,
+
+  /**
+   * gives away less than 5 %
+   *
+   * @generated from enum value: MOVE_CLASS_GOOD = 2;
+   */
+  GOOD = 2,
+
+  /**
+   * 5 % or more
+   *
+   * @generated from enum value: MOVE_CLASS_INACCURACY = 3;
+   */
+  INACCURACY = 3,
+
+  /**
+   * 10 % or more
+   *
+   * @generated from enum value: MOVE_CLASS_MISTAKE = 4;
+   */
+  MISTAKE = 4,
+
+  /**
+   * 20 % or more
+   *
+   * @generated from enum value: MOVE_CLASS_BLUNDER = 5;
+   */
+  BLUNDER = 5,
+}
+
+/**
+ * Describes the enum plyyard.v1.MoveClass.
+ */
+export declare const MoveClassSchema: GenEnum<MoveClass>;
+
+/**
  * @generated from service plyyard.v1.EngineService
  */
 export declare const EngineService: GenService<{
@@ -252,5 +663,18 @@ export declare const EngineService: GenService<{
     methodKind: "server_streaming";
     input: typeof BestMoveRequestSchema;
     output: typeof AnalysisLineSchema;
+  },
+  /**
+   * Reviews a game (docs/learn.md, "Game review"): first a ReviewStart, then one ReviewedMove per move in order as
+   * each is weighed (the best move and its score, the played move's score, its class), then a ReviewSummary. A game
+   * that does not replay (an illegal move, a record that does not read) -> INVALID_ARGUMENT naming the move, before
+   * anything is searched; a move time above the server's maximum -> INVALID_ARGUMENT.
+   *
+   * @generated from rpc plyyard.v1.EngineService.ReviewGame
+   */
+  reviewGame: {
+    methodKind: "server_streaming";
+    input: typeof ReviewGameRequestSchema;
+    output: typeof ReviewProgressSchema;
   },
 }>;

@@ -7,7 +7,7 @@ import { file_plyyard_v1_games } from "./games_pb.js";
 /**
  * Describes the file plyyard/v1/engine.proto.
  */
-export const file_plyyard_v1_engine = /*@__PURE__*/ fileDesc("ChdwbHl5YXJkL3YxL2VuZ2luZS5wcm90bxIKcGx5eWFyZC52MSK8AQoMU2VhcmNoTGltaXRzEg0KBWRlcHRoGAEgASgNEg0KBW5vZGVzGAIgASgEEhgKEG1vdmVfdGltZV9taWxsaXMYAyABKA0SIAoFbGV2ZWwYBCABKA4yES5wbHl5YXJkLnYxLkxldmVsEhkKDGNsb2NrX21pbGxpcxgFIAEoBEgAiAEBEhgKEGluY3JlbWVudF9taWxsaXMYBiABKAQSDAoEc2VlZBgHIAEoBEIPCg1fY2xvY2tfbWlsbGlzImEKD0Jlc3RNb3ZlUmVxdWVzdBIkCgVzdGF0ZRgBIAEoCzIVLnBseXlhcmQudjEuR2FtZVN0YXRlEigKBmxpbWl0cxgCIAEoCzIYLnBseXlhcmQudjEuU2VhcmNoTGltaXRzIosBChBCZXN0TW92ZVJlc3BvbnNlEh4KBG1vdmUYASABKAsyEC5wbHl5YXJkLnYxLk1vdmUSDQoFc2NvcmUYAiABKAUSDQoFZGVwdGgYAyABKA0SDQoFbm9kZXMYBCABKAQSDgoGbWlsbGlzGAUgASgEEgoKAnB2GAYgAygJEg4KBmVuZ2luZRgHIAEoCSJXCgxBbmFseXNpc0xpbmUSDQoFZGVwdGgYASABKA0SDQoFc2NvcmUYAiABKAUSCgoCcHYYAyADKAkSDQoFbm9kZXMYBCABKAQSDgoGbWlsbGlzGAUgASgEKlcKBUxldmVsEhUKEUxFVkVMX1VOU1BFQ0lGSUVEEAASDAoIQkVHSU5ORVIQARIKCgZDQVNVQUwQAhIICgRDTFVCEAMSCgoGRVhQRVJUEAQSBwoDTUFYEAUymgEKDUVuZ2luZVNlcnZpY2USRQoIQmVzdE1vdmUSGy5wbHl5YXJkLnYxLkJlc3RNb3ZlUmVxdWVzdBocLnBseXlhcmQudjEuQmVzdE1vdmVSZXNwb25zZRJCCgdBbmFseXplEhsucGx5eWFyZC52MS5CZXN0TW92ZVJlcXVlc3QaGC5wbHl5YXJkLnYxLkFuYWx5c2lzTGluZTABQiUKFGNvbS5wbHl5YXJkLnByb3RvLnYxQgtFbmdpbmVQcm90b1ABYgZwcm90bzM", [file_plyyard_v1_games]);
+export const file_plyyard_v1_engine = /*@__PURE__*/ fileDesc("ChdwbHl5YXJkL3YxL2VuZ2luZS5wcm90bxIKcGx5eWFyZC52MSK8AQoMU2VhcmNoTGltaXRzEg0KBWRlcHRoGAEgASgNEg0KBW5vZGVzGAIgASgEEhgKEG1vdmVfdGltZV9taWxsaXMYAyABKA0SIAoFbGV2ZWwYBCABKA4yES5wbHl5YXJkLnYxLkxldmVsEhkKDGNsb2NrX21pbGxpcxgFIAEoBEgAiAEBEhgKEGluY3JlbWVudF9taWxsaXMYBiABKAQSDAoEc2VlZBgHIAEoBEIPCg1fY2xvY2tfbWlsbGlzImEKD0Jlc3RNb3ZlUmVxdWVzdBIkCgVzdGF0ZRgBIAEoCzIVLnBseXlhcmQudjEuR2FtZVN0YXRlEigKBmxpbWl0cxgCIAEoCzIYLnBseXlhcmQudjEuU2VhcmNoTGltaXRzIosBChBCZXN0TW92ZVJlc3BvbnNlEh4KBG1vdmUYASABKAsyEC5wbHl5YXJkLnYxLk1vdmUSDQoFc2NvcmUYAiABKAUSDQoFZGVwdGgYAyABKA0SDQoFbm9kZXMYBCABKAQSDgoGbWlsbGlzGAUgASgEEgoKAnB2GAYgAygJEg4KBmVuZ2luZRgHIAEoCSJXCgxBbmFseXNpc0xpbmUSDQoFZGVwdGgYASABKA0SDQoFc2NvcmUYAiABKAUSCgoCcHYYAyADKAkSDQoFbm9kZXMYBCABKAQSDgoGbWlsbGlzGAUgASgEIoIBChFSZXZpZXdHYW1lUmVxdWVzdBIkCgVmaXJzdBgBIAEoCzIVLnBseXlhcmQudjEuR2FtZVN0YXRlEg0KBW1vdmVzGAIgAygJEg4KBnJlY29yZBgDIAEoCRITCgtyZWNvcmRfZ2FtZRgEIAEoCRITCgttb3ZlX21pbGxpcxgFIAEoDSKcAQoOUmV2aWV3UHJvZ3Jlc3MSKAoFc3RhcnQYASABKAsyFy5wbHl5YXJkLnYxLlJldmlld1N0YXJ0SAASKAoEbW92ZRgCIAEoCzIYLnBseXlhcmQudjEuUmV2aWV3ZWRNb3ZlSAASLAoHc3VtbWFyeRgDIAEoCzIZLnBseXlhcmQudjEuUmV2aWV3U3VtbWFyeUgAQggKBnVwZGF0ZSKLAQoLUmV2aWV3U3RhcnQSJAoFZmlyc3QYASABKAsyFS5wbHl5YXJkLnYxLkdhbWVTdGF0ZRINCgVtb3ZlcxgCIAMoCRINCgVzaWRlcxgDIAEoDRITCgttb3ZlX21pbGxpcxgEIAEoDRIRCglyZXZpZXdfaWQYBSABKAkSEAoIbWF0Y2hfaWQYBiABKAkigwMKDFJldmlld2VkTW92ZRILCgNwbHkYASABKA0SDAoEc2VhdBgCIAEoDRIMCgRzaWRlGAMgASgNEgwKBG1vdmUYBCABKAkSDAoEYmVzdBgFIAEoCRIRCgliZXN0X2xpbmUYBiADKAkSEgoKYmVzdF9zY29yZRgHIAEoBRIUCgxwbGF5ZWRfc2NvcmUYCCABKAUSFQoNZXhwZWN0ZWRfYmVzdBgJIAEoDRIXCg9leHBlY3RlZF9wbGF5ZWQYCiABKA0SDAoEbG9zcxgLIAEoDRItCg5jbGFzc2lmaWNhdGlvbhgMIAEoDjIVLnBseXlhcmQudjEuTW92ZUNsYXNzEg0KBWRlcHRoGA0gASgNEg4KBmVuZ2luZRgOIAEoCRIOCgZmb3JjZWQYDyABKAgSJAoFYWZ0ZXIYECABKAsyFS5wbHl5YXJkLnYxLkdhbWVTdGF0ZRIvChBiZXN0X2xpbmVfc3RhdGVzGBEgAygLMhUucGx5eWFyZC52MS5HYW1lU3RhdGUiZwoNUmV2aWV3U3VtbWFyeRIlCgVzaWRlcxgBIAMoCzIWLnBseXlhcmQudjEuU2lkZVJldmlldxIQCghyZXZpZXdlZBgCIAEoDRINCgVwbGllcxgDIAEoDRIOCgZtaWxsaXMYBCABKAQipAEKClNpZGVSZXZpZXcSDAoEc2lkZRgBIAEoDRINCgVzZWF0cxgCIAMoDRIMCgRiZXN0GAMgASgNEgwKBGdvb2QYBCABKA0SFAoMaW5hY2N1cmFjaWVzGAUgASgNEhAKCG1pc3Rha2VzGAYgASgNEhAKCGJsdW5kZXJzGAcgASgNEhQKDGF2ZXJhZ2VfbG9zcxgIIAEoDRINCgVtb3ZlcxgJIAEoDSpXCgVMZXZlbBIVChFMRVZFTF9VTlNQRUNJRklFRBAAEgwKCEJFR0lOTkVSEAESCgoGQ0FTVUFMEAISCAoEQ0xVQhADEgoKBkVYUEVSVBAEEgcKA01BWBAFKpwBCglNb3ZlQ2xhc3MSGgoWTU9WRV9DTEFTU19VTlNQRUNJRklFRBAAEhMKD01PVkVfQ0xBU1NfQkVTVBABEhMKD01PVkVfQ0xBU1NfR09PRBACEhkKFU1PVkVfQ0xBU1NfSU5BQ0NVUkFDWRADEhYKEk1PVkVfQ0xBU1NfTUlTVEFLRRAEEhYKEk1PVkVfQ0xBU1NfQkxVTkRFUhAFMuUBCg1FbmdpbmVTZXJ2aWNlEkUKCEJlc3RNb3ZlEhsucGx5eWFyZC52MS5CZXN0TW92ZVJlcXVlc3QaHC5wbHl5YXJkLnYxLkJlc3RNb3ZlUmVzcG9uc2USQgoHQW5hbHl6ZRIbLnBseXlhcmQudjEuQmVzdE1vdmVSZXF1ZXN0GhgucGx5eWFyZC52MS5BbmFseXNpc0xpbmUwARJJCgpSZXZpZXdHYW1lEh0ucGx5eWFyZC52MS5SZXZpZXdHYW1lUmVxdWVzdBoaLnBseXlhcmQudjEuUmV2aWV3UHJvZ3Jlc3MwAUIlChRjb20ucGx5eWFyZC5wcm90by52MUILRW5naW5lUHJvdG9QAWIGcHJvdG8z", [file_plyyard_v1_games]);
 
 /**
  * Describes the message plyyard.v1.SearchLimits.
@@ -34,6 +34,42 @@ export const BestMoveResponseSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_
 export const AnalysisLineSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_engine, 3);
 
 /**
+ * Describes the message plyyard.v1.ReviewGameRequest.
+ * Use `create(ReviewGameRequestSchema)` to create a new message.
+ */
+export const ReviewGameRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_engine, 4);
+
+/**
+ * Describes the message plyyard.v1.ReviewProgress.
+ * Use `create(ReviewProgressSchema)` to create a new message.
+ */
+export const ReviewProgressSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_engine, 5);
+
+/**
+ * Describes the message plyyard.v1.ReviewStart.
+ * Use `create(ReviewStartSchema)` to create a new message.
+ */
+export const ReviewStartSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_engine, 6);
+
+/**
+ * Describes the message plyyard.v1.ReviewedMove.
+ * Use `create(ReviewedMoveSchema)` to create a new message.
+ */
+export const ReviewedMoveSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_engine, 7);
+
+/**
+ * Describes the message plyyard.v1.ReviewSummary.
+ * Use `create(ReviewSummarySchema)` to create a new message.
+ */
+export const ReviewSummarySchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_engine, 8);
+
+/**
+ * Describes the message plyyard.v1.SideReview.
+ * Use `create(SideReviewSchema)` to create a new message.
+ */
+export const SideReviewSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_engine, 9);
+
+/**
  * Describes the enum plyyard.v1.Level.
  */
 export const LevelSchema = /*@__PURE__*/ enumDesc(file_plyyard_v1_engine, 0);
@@ -42,6 +78,18 @@ export const LevelSchema = /*@__PURE__*/ enumDesc(file_plyyard_v1_engine, 0);
  * @generated from enum plyyard.v1.Level
  */
 export const Level = /*@__PURE__*/ tsEnum(LevelSchema);
+
+/**
+ * Describes the enum plyyard.v1.MoveClass.
+ */
+export const MoveClassSchema = /*@__PURE__*/ enumDesc(file_plyyard_v1_engine, 1);
+
+/**
+ * How a played move compares with the best one, by the share of the mover's expected result it gives away.
+ *
+ * @generated from enum plyyard.v1.MoveClass
+ */
+export const MoveClass = /*@__PURE__*/ tsEnum(MoveClassSchema);
 
 /**
  * @generated from service plyyard.v1.EngineService
