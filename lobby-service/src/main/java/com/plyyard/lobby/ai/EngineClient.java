@@ -5,20 +5,24 @@ import com.plyyard.proto.v1.BestMoveResponse;
 import com.plyyard.proto.v1.EngineServiceGrpc;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.Level;
+import com.plyyard.proto.v1.ReviewGameRequest;
+import com.plyyard.proto.v1.ReviewProgress;
 import com.plyyard.proto.v1.SearchLimits;
 import io.grpc.Channel;
+import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.Iterator;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * ai-service over gRPC ({@code quarkus.grpc.clients.ai}, default localhost:7072): the AI seats' moves. Like the
- * rules-service client, the only place of its package that sees gRPC statuses: every failure leaves as an
- * {@link EngineUnavailable} naming the status code.
+ * ai-service over gRPC ({@code quarkus.grpc.clients.ai}, default localhost:7072): the AI seats' moves and the game
+ * reviews. Like the rules-service client, the only place of its package that sees gRPC statuses: every failure leaves
+ * as an {@link EngineUnavailable} naming the status code.
  */
 @ApplicationScoped
 public class EngineClient implements AiEngine {
@@ -48,12 +52,53 @@ public class EngineClient implements AiEngine {
             return stub.withDeadlineAfter(config.deadline().toMillis(), TimeUnit.MILLISECONDS)
                 .bestMove(BestMoveRequest.newBuilder().setState(state).setLimits(limits).build());
         } catch (StatusRuntimeException e) {
-            // the next call connects at once instead of waiting out the channel's own reconnect backoff
-            if (channel instanceof ManagedChannel managed) {
-                managed.resetConnectBackoff();
-            }
-            throw new EngineUnavailable(e.getStatus().getCode().name(), e.getStatus().getDescription());
+            throw unavailable(e);
         }
+    }
+
+    @Override
+    public ReviewStream review(ReviewGameRequest request, long deadlineMillis) {
+        // its own cancellable context: closing the stream cancels the call, whoever reads it
+        Context.CancellableContext call = Context.current().fork().withCancellation();
+        Iterator<ReviewProgress> items;
+        Context previous = call.attach();
+        try {
+            items = stub.withDeadlineAfter(deadlineMillis, TimeUnit.MILLISECONDS).reviewGame(request);
+        } finally {
+            call.detach(previous);
+        }
+        return new ReviewStream() {
+            @Override
+            public boolean hasNext() {
+                try {
+                    return items.hasNext();
+                } catch (StatusRuntimeException e) {
+                    throw unavailable(e);
+                }
+            }
+
+            @Override
+            public ReviewProgress next() {
+                try {
+                    return items.next();
+                } catch (StatusRuntimeException e) {
+                    throw unavailable(e);
+                }
+            }
+
+            @Override
+            public void close() {
+                call.cancel(null);
+            }
+        };
+    }
+
+    /** The failure as the lobby sees it; the next call connects at once instead of waiting out the reconnect backoff. */
+    private EngineUnavailable unavailable(StatusRuntimeException e) {
+        if (channel instanceof ManagedChannel managed) {
+            managed.resetConnectBackoff();
+        }
+        return new EngineUnavailable(e.getStatus().getCode().name(), e.getStatus().getDescription());
     }
 
     @Override

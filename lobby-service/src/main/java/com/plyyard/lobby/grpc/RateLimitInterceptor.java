@@ -47,7 +47,10 @@ public class RateLimitInterceptor implements ServerInterceptor {
         Map.entry("plyyard.v1.LearnService/AnswerPuzzle", LimitedAction.MOVE),
         // a puzzle attempt is a row written for the caller, as a seek is
         Map.entry("plyyard.v1.LearnService/NextPuzzle", LimitedAction.CREATION),
-        Map.entry("plyyard.v1.LearnService/DailyPuzzle", LimitedAction.CREATION));
+        Map.entry("plyyard.v1.LearnService/DailyPuzzle", LimitedAction.CREATION),
+        // a review may set ai-service searching for minutes: it counts as a creation
+        Map.entry("plyyard.v1.LearnService/ReviewMatch", LimitedAction.CREATION),
+        Map.entry("plyyard.v1.LearnService/ReviewRecord", LimitedAction.CREATION));
 
     @Inject
     RateLimiter limiter;

@@ -144,6 +144,26 @@ public class WorkerPool {
         }
     }
 
+    /**
+     * A server-streaming call that is not a watch stream (a game review): its setup runs on the pool with the caller's
+     * token and hands the call to whatever sends on it; a throw refuses the call with its status.
+     */
+    void streamCall(String method, StreamObserver<?> out, Consumer<String> setup) {
+        String token = token();
+        if (draining.get()) {
+            safeError(out, ErrorMapper.toStatus(LobbyException.unavailable("lobby-service is shutting down; nothing was "
+                + "started. Try again in a moment (or on another instance)."), method));
+            return;
+        }
+        execute(out, () -> {
+            try {
+                setup.accept(token);
+            } catch (Throwable t) {
+                safeError(out, ErrorMapper.toStatus(t, method));
+            }
+        });
+    }
+
     /** What a watch stream's setup does with its slot: hands it to the stream it created ({@link StreamSlots#handTo}). */
     interface StreamSetup {
         void run(Consumer<EventPump<?>> handTo);

@@ -52,6 +52,8 @@ import com.plyyard.proto.v1.PoolTicketRequest;
 import com.plyyard.proto.v1.PuzzleAnswer;
 import com.plyyard.proto.v1.PuzzleAttempt;
 import com.plyyard.proto.v1.PuzzleHistoryRequest;
+import com.plyyard.proto.v1.ReviewMatchRequest;
+import com.plyyard.proto.v1.ReviewRecordRequest;
 import com.plyyard.proto.v1.RatingRange;
 import com.plyyard.proto.v1.RegisterRequest;
 import com.plyyard.proto.v1.RegisterResponse;
@@ -142,7 +144,7 @@ public final class LobbyCalls {
             weight(3, this::requestRematch), weight(2, this::getRatings), weight(3, this::watchLobby),
             weight(2, this::listLessons), weight(3, this::answerExercise),
             weight(3, this::nextPuzzle), weight(2, this::dailyPuzzle), weight(4, this::answerPuzzle),
-            weight(2, this::puzzleHistory));
+            weight(2, this::puzzleHistory), weight(2, this::reviewMatch), weight(2, this::reviewRecord));
         return one.then((call, r) -> {
             Message noisy = Messages.withUnknownFields(call.request(), r, 200);
             boolean keepAuth = call.expected() != null && call.expected().contains(Status.Code.UNAUTHENTICATED);
@@ -836,6 +838,32 @@ public final class LobbyCalls {
         return call("PuzzleHistory", LearnServiceGrpc.getPuzzleHistoryMethod(), PuzzleHistoryRequest.newBuilder()
             .setGame(r.nextInt(3) == 0 ? "" : puzzleGame(r)).setLimit(r.nextInt(4) == 0 ? r.nextInt() : r.nextInt(30))
             .build(), c, null, null);
+    }
+
+    /** A review of a match: finished ones most often (with no ai-service here, one would start: UNAVAILABLE). */
+    private Call reviewMatch(Random r) {
+        Ref m = pick(r, world.matches, "matches", "MATCH_FINISHED");
+        Caller c = caller(r, m == null ? null : m.players());
+        Set<Status.Code> auth = authExpected(c);
+        return new Call("ReviewMatch", LearnServiceGrpc.getReviewMatchMethod(), ReviewMatchRequest.newBuilder()
+            .setMatchId(id(r, world.matches, m)).build(), c, true, auth, null);
+    }
+
+    /** A record's review: a record-like text or any, of a game or not (a known game's: UNAVAILABLE without ai-service). */
+    private Call reviewRecord(Random r) {
+        Caller c = caller(r, null);
+        String record = switch (r.nextInt(4)) {
+            case 0 -> "[GameType \"20\"]\n\n1. 32-28 19-23 *\n";
+            case 1 -> Texts.mutate("[Event \"x\"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n", r);
+            case 2 -> Texts.blank().next(r);
+            default -> Texts.any().next(r);
+        };
+        String game = r.nextInt(4) == 0 ? Texts.any().next(r) : Gen.elements("draughts", "ploy", "piracy").next(r);
+        Set<Status.Code> auth = authExpected(c);
+        boolean refused = !Set.of("draughts", "ploy", "piracy").contains(game) || record.isBlank();
+        return new Call("ReviewRecord", LearnServiceGrpc.getReviewRecordMethod(), ReviewRecordRequest.newBuilder()
+            .setRecord(record).setGame(game).build(), c, true,
+            auth != null ? auth : refused ? EnumSet.of(Status.Code.INVALID_ARGUMENT) : null, null);
     }
 
     private Call watchLobby(Random r) {

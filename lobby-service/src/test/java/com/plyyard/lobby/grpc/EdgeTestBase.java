@@ -40,6 +40,8 @@ import com.plyyard.proto.v1.PartyRequest;
 import com.plyyard.proto.v1.PoolTicket;
 import com.plyyard.proto.v1.PoolTicketRequest;
 import com.plyyard.proto.v1.PuzzleHistoryRequest;
+import com.plyyard.proto.v1.ReviewMatchRequest;
+import com.plyyard.proto.v1.ReviewRecordRequest;
 import com.plyyard.proto.v1.RematchRequest;
 import com.plyyard.proto.v1.RenewTokenRequest;
 import com.plyyard.proto.v1.RevokeTokensRequest;
@@ -183,6 +185,10 @@ abstract class EdgeTestBase extends MatchmakingTestBase {
         rpcs.add(learn("AnswerPuzzle", s -> s.answerPuzzle(AnswerPuzzleRequest.newBuilder()
             .setAttemptId(UUID.randomUUID().toString()).setMove("R").build())));
         rpcs.add(learn("PuzzleHistory", s -> s.puzzleHistory(PuzzleHistoryRequest.getDefaultInstance())));
+        rpcs.add(learn("ReviewMatch", s -> s.withDeadlineAfter(STREAM_DEADLINE_SECONDS, TimeUnit.SECONDS)
+            .reviewMatch(ReviewMatchRequest.newBuilder().setMatchId(w.finished().getId()).build()).hasNext()));
+        rpcs.add(learn("ReviewRecord", s -> s.withDeadlineAfter(STREAM_DEADLINE_SECONDS, TimeUnit.SECONDS)
+            .reviewRecord(ReviewRecordRequest.newBuilder().setGame("draughts").setRecord("1. 32-28 *").build()).hasNext()));
         return rpcs;
     }
 

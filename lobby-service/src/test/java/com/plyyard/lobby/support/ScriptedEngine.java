@@ -1,9 +1,21 @@
 package com.plyyard.lobby.support;
 
+import com.plyyard.engine.GameRecord;
+import com.plyyard.engine.IllegalMoveException;
+import com.plyyard.engine.InvalidInputException;
+import com.plyyard.engine.catalog.Variants;
+import com.plyyard.engine.review.GameReviewer;
+import com.plyyard.engine.review.SearchJudge;
+import com.plyyard.engine.search.Engine;
+import com.plyyard.engine.search.Limits;
 import com.plyyard.lobby.ai.AiEngine;
+import com.plyyard.mapping.ProtoMapper;
+import com.plyyard.mapping.ReviewMessages;
 import com.plyyard.proto.v1.BestMoveResponse;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.Move;
+import com.plyyard.proto.v1.ReviewGameRequest;
+import com.plyyard.proto.v1.ReviewProgress;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Alternative;
 import jakarta.inject.Inject;
@@ -31,6 +43,8 @@ public class ScriptedEngine implements AiEngine {
     private final ConcurrentLinkedQueue<String> script = new ConcurrentLinkedQueue<>();
     private final List<Request> requests = new CopyOnWriteArrayList<>();
     private volatile String downWith;
+    private volatile long pace;
+    private final java.util.concurrent.atomic.AtomicInteger reviews = new java.util.concurrent.atomic.AtomicInteger();
 
     @Override
     public BestMoveResponse bestMove(GameState state, int level, long clockMillis, long incrementMillis, long seed) {
@@ -44,6 +58,105 @@ public class ScriptedEngine implements AiEngine {
         Move move = scripted == null ? legal.get((int) Math.floorMod(seed, (long) legal.size()))
             : Move.newBuilder().setNotation(scripted).build();
         return BestMoveResponse.newBuilder().setMove(move).build();
+    }
+
+    /**
+     * A review computed here by the engine's reviewer (a 2-ply search per position, so that it is quick and always the
+     * same), on its own thread as ai-service would, each move after {@link #pace} ms; the same refusals as ai-service's.
+     */
+    @Override
+    public ReviewStream review(ReviewGameRequest request, long deadlineMillis) {
+        reviews.incrementAndGet();
+        java.util.concurrent.LinkedBlockingQueue<Object> items = new java.util.concurrent.LinkedBlockingQueue<>();
+        java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+        Object end = new Object();
+        Thread t = new Thread(() -> {
+            try {
+                String code = downWith;
+                if (code != null) {
+                    throw new EngineUnavailable(code, "test outage");
+                }
+                GameRecord record;
+                GameReviewer.Replayed game;
+                try {
+                    record = Variants.module(request.getRecordGame()).readRecord(request.getRecord());
+                    game = GameReviewer.replay(record.first(), record.moves());
+                } catch (InvalidInputException | IllegalMoveException e) {
+                    throw new EngineUnavailable("INVALID_ARGUMENT", e.getMessage());
+                }
+                items.add(ReviewProgress.newBuilder().setStart(ReviewMessages.start(ProtoMapper.standard(), record.first(),
+                    game, request.getMoveMillis())).build());
+                GameReviewer.Summary summary = new GameReviewer(new SearchJudge(new Engine(4), new Limits(2, 0, 0)))
+                    .review(game, ply -> {
+                        sleep(pace);
+                        items.add(ReviewProgress.newBuilder().setMove(ReviewMessages.move(ProtoMapper.standard(), ply,
+                            game.before().get(ply.ply()))).build());
+                    }, closed::get);
+                if (!closed.get()) {
+                    items.add(ReviewProgress.newBuilder().setSummary(ReviewMessages.summary(summary, record.first(), 1))
+                        .build());
+                }
+                items.add(end);
+            } catch (RuntimeException e) {
+                items.add(e instanceof EngineUnavailable ? e : new EngineUnavailable("INTERNAL", e.toString()));
+            }
+        }, "scripted-review");
+        t.setDaemon(true);
+        t.start();
+        return new ReviewStream() {
+            private Object head;
+
+            @Override
+            public boolean hasNext() {
+                if (head == null) {
+                    try {
+                        head = items.take();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new EngineUnavailable("CANCELLED", "interrupted");
+                    }
+                }
+                if (head instanceof EngineUnavailable failure) {
+                    throw failure;
+                }
+                return head != end;
+            }
+
+            @Override
+            public ReviewProgress next() {
+                if (!hasNext()) {
+                    throw new java.util.NoSuchElementException();
+                }
+                ReviewProgress p = (ReviewProgress) head;
+                head = null;
+                return p;
+            }
+
+            @Override
+            public void close() {
+                closed.set(true);
+            }
+        };
+    }
+
+    /** Each reviewed move comes this many ms after the one before (0: at once). */
+    public void pace(long millis) {
+        pace = millis;
+    }
+
+    /** Reviews asked for so far. */
+    public int reviews() {
+        return reviews.get();
+    }
+
+    private static void sleep(long millis) {
+        if (millis > 0) {
+            try {
+                Thread.sleep(millis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     @Override
@@ -74,5 +187,7 @@ public class ScriptedEngine implements AiEngine {
         script.clear();
         requests.clear();
         downWith = null;
+        pace = 0;
+        reviews.set(0);
     }
 }

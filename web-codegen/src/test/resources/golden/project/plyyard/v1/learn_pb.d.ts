@@ -4,6 +4,7 @@
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
 import type { GameState } from "./games_pb.js";
+import type { ReviewProgressSchema } from "./engine_pb.js";
 
 /**
  * Describes the file plyyard/v1/learn.proto.
@@ -953,6 +954,47 @@ export declare type PuzzleAttemptSummary = Message<"plyyard.v1.PuzzleAttemptSumm
 export declare const PuzzleAttemptSummarySchema: GenMessage<PuzzleAttemptSummary>;
 
 /**
+ * @generated from message plyyard.v1.ReviewMatchRequest
+ */
+export declare type ReviewMatchRequest = Message<"plyyard.v1.ReviewMatchRequest"> & {
+  /**
+   * @generated from field: string match_id = 1;
+   */
+  matchId: string;
+};
+
+/**
+ * Describes the message plyyard.v1.ReviewMatchRequest.
+ * Use `create(ReviewMatchRequestSchema)` to create a new message.
+ */
+export declare const ReviewMatchRequestSchema: GenMessage<ReviewMatchRequest>;
+
+/**
+ * @generated from message plyyard.v1.ReviewRecordRequest
+ */
+export declare type ReviewRecordRequest = Message<"plyyard.v1.ReviewRecordRequest"> & {
+  /**
+   * the record's text
+   *
+   * @generated from field: string record = 1;
+   */
+  record: string;
+
+  /**
+   * "draughts", "ploy" or "piracy": the record's format
+   *
+   * @generated from field: string game = 2;
+   */
+  game: string;
+};
+
+/**
+ * Describes the message plyyard.v1.ReviewRecordRequest.
+ * Use `create(ReviewRecordRequestSchema)` to create a new message.
+ */
+export declare const ReviewRecordRequestSchema: GenMessage<ReviewRecordRequest>;
+
+/**
  * @generated from enum plyyard.v1.PuzzleResult
  */
 export declare enum PuzzleResult {
@@ -1095,5 +1137,27 @@ export declare const LearnService: GenService<{
     methodKind: "unary";
     input: typeof PuzzleHistoryRequestSchema;
     output: typeof PuzzleHistoryResponseSchema;
+  },
+  /**
+   * The AI's review of a finished match (ai-service's ReviewGame), stored: streamed from the store when it is there,
+   * else as it is computed (progress: one ReviewedMove per move after the ReviewStart), ending with the summary.
+   * A match still being played -> FAILED_PRECONDITION; an unknown one -> NOT_FOUND.
+   *
+   * @generated from rpc plyyard.v1.LearnService.ReviewMatch
+   */
+  reviewMatch: {
+    methodKind: "server_streaming";
+    input: typeof ReviewMatchRequestSchema;
+    output: typeof ReviewProgressSchema;
+  },
+  /**
+   * The same for a record brought from elsewhere (PDN, a Ploy or Piracy record), stored by the digest of its text.
+   *
+   * @generated from rpc plyyard.v1.LearnService.ReviewRecord
+   */
+  reviewRecord: {
+    methodKind: "server_streaming";
+    input: typeof ReviewRecordRequestSchema;
+    output: typeof ReviewProgressSchema;
   },
 }>;

@@ -1,0 +1,166 @@
+package com.plyyard.lobby.review;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.plyyard.proto.v1.ReviewStart;
+import com.plyyard.proto.v1.ReviewSummary;
+import com.plyyard.proto.v1.ReviewedMove;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.hibernate.Session;
+import org.hibernate.jdbc.ReturningWork;
+
+/** The reviews' rows (V6__reviews.sql), on the transaction's own connection. Call inside a unit of work. */
+@ApplicationScoped
+class ReviewStore {
+    private static final String ROW = "SELECT status, start, summary, error, lease_until FROM reviews WHERE id = ?";
+    private static final String MOVES = "SELECT move FROM review_moves WHERE review_id = ? AND ply >= ? ORDER BY ply";
+    /** A new review, or one taken over: its old one failed or its instance stopped renewing the lease. */
+    private static final String CLAIM = """
+        INSERT INTO reviews (id, match_id, game, start, status, lease_until, started_at)
+        VALUES (?, ?, ?, ?, 'running', ?, ?)
+        ON CONFLICT (id) DO UPDATE SET start = EXCLUDED.start, status = 'running', summary = NULL, error = NULL,
+            lease_until = EXCLUDED.lease_until, started_at = EXCLUDED.started_at, finished_at = NULL
+        WHERE reviews.status = 'failed' OR (reviews.status = 'running' AND reviews.lease_until < EXCLUDED.started_at)""";
+    private static final String FORGET_MOVES = "DELETE FROM review_moves WHERE review_id = ?";
+    private static final String ADD_MOVE = "INSERT INTO review_moves (review_id, ply, move) VALUES (?, ?, ?)"
+        + " ON CONFLICT DO NOTHING";
+    private static final String RENEW = "UPDATE reviews SET lease_until = ? WHERE id = ? AND status = 'running'";
+    private static final String FINISH = "UPDATE reviews SET status = 'done', summary = ?, finished_at = ? WHERE id = ?"
+        + " AND status = 'running'";
+    private static final String FAIL = "UPDATE reviews SET status = 'failed', error = ?, finished_at = ? WHERE id = ?"
+        + " AND status = 'running'";
+
+    @Inject
+    EntityManager em;
+
+    /** A review's row: its state, start, summary (when done) and error (when failed). */
+    record Row(String status, ReviewStart start, ReviewSummary summary, String error, Instant leaseUntil) {
+        boolean done() {
+            return "done".equals(status);
+        }
+
+        boolean failed() {
+            return "failed".equals(status);
+        }
+
+        /** Failed, or running on an instance that stopped renewing its lease: the next caller starts it again. */
+        boolean startAgain(Instant now) {
+            return failed() || ("running".equals(status) && leaseUntil.isBefore(now));
+        }
+    }
+
+    Optional<Row> row(String id) {
+        return work(c -> {
+            try (PreparedStatement st = c.prepareStatement(ROW)) {
+                st.setString(1, id);
+                try (ResultSet rs = st.executeQuery()) {
+                    if (!rs.next()) {
+                        return Optional.empty();
+                    }
+                    byte[] summary = rs.getBytes(3);
+                    return Optional.of(new Row(rs.getString(1), ReviewStart.parseFrom(rs.getBytes(2)),
+                        summary == null ? null : ReviewSummary.parseFrom(summary), rs.getString(4),
+                        rs.getTimestamp(5).toInstant()));
+                } catch (InvalidProtocolBufferException e) {
+                    throw new IllegalStateException("a stored review does not read", e);
+                }
+            }
+        });
+    }
+
+    /** The moves reviewed from {@code ply} on, in order. */
+    List<ReviewedMove> moves(String id, int ply) {
+        return work(c -> {
+            List<ReviewedMove> out = new ArrayList<>();
+            try (PreparedStatement st = c.prepareStatement(MOVES)) {
+                st.setString(1, id);
+                st.setInt(2, ply);
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(ReviewedMove.parseFrom(rs.getBytes(1)));
+                    }
+                } catch (InvalidProtocolBufferException e) {
+                    throw new IllegalStateException("a stored reviewed move does not read", e);
+                }
+            }
+            return out;
+        });
+    }
+
+    /** Starts the review (or takes over a failed or abandoned one); false when another call holds it or it is done. */
+    boolean claim(String id, UUID matchId, String game, ReviewStart start, Instant now, Instant leaseUntil) {
+        return work(c -> {
+            int claimed;
+            try (PreparedStatement st = c.prepareStatement(CLAIM)) {
+                st.setString(1, id);
+                st.setObject(2, matchId);
+                st.setString(3, game);
+                st.setBytes(4, start.toByteArray());
+                st.setTimestamp(5, Timestamp.from(leaseUntil));
+                st.setTimestamp(6, Timestamp.from(now));
+                claimed = st.executeUpdate();
+            }
+            if (claimed == 1) {
+                try (PreparedStatement st = c.prepareStatement(FORGET_MOVES)) {
+                    st.setString(1, id);
+                    st.executeUpdate();
+                }
+            }
+            return claimed == 1;
+        });
+    }
+
+    void addMove(String id, ReviewedMove move, Instant leaseUntil) {
+        work(c -> {
+            try (PreparedStatement st = c.prepareStatement(ADD_MOVE)) {
+                st.setString(1, id);
+                st.setInt(2, move.getPly());
+                st.setBytes(3, move.toByteArray());
+                st.executeUpdate();
+            }
+            try (PreparedStatement st = c.prepareStatement(RENEW)) {
+                st.setTimestamp(1, Timestamp.from(leaseUntil));
+                st.setString(2, id);
+                st.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    void finish(String id, ReviewSummary summary, Instant now) {
+        work(c -> {
+            try (PreparedStatement st = c.prepareStatement(FINISH)) {
+                st.setBytes(1, summary.toByteArray());
+                st.setTimestamp(2, Timestamp.from(now));
+                st.setString(3, id);
+                st.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    void fail(String id, String error, Instant now) {
+        work(c -> {
+            try (PreparedStatement st = c.prepareStatement(FAIL)) {
+                st.setString(1, error);
+                st.setTimestamp(2, Timestamp.from(now));
+                st.setString(3, id);
+                st.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    private <T> T work(ReturningWork<T> work) {
+        return em.unwrap(Session.class).doReturningWork(work);
+    }
+}
