@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
     subcommands = {PerftCommand.class, MovesCommand.class, ApplyCommand.class, BestMoveCommand.class, SelfPlayCommand.class,
         UpCommand.class, PlayCommand.class, WatchCommand.class, ExportCommand.class, SeekCommand.class, PoolCommand.class,
         PartyCommand.class, ChallengeCommand.class, RematchCommand.class, RatingsCommand.class, LearnCommand.class, PuzzleCommand.class,
-        PuzzlesCommand.class, TokensCommand.class,
+        PuzzlesCommand.class, ReviewCommand.class, TokensCommand.class,
         com.plyyard.client.bench.BenchCommand.class, com.plyyard.client.draughts.train.TrainCommand.class,
         com.plyyard.client.hub.HubCommand.class, com.plyyard.client.draughts.dxp.DxpCommand.class,
         com.plyyard.client.piracy.tablebase.TablebaseCommand.class,

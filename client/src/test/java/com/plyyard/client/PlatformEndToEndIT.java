@@ -245,6 +245,46 @@ class PlatformEndToEndIT {
         assertEquals("plyyard: Say which game's puzzles: --game draughts, ploy or piracy.", noGame.err().get(0));
     }
 
+    @Test
+    void aFinishedGameReviewedThroughTheClient() throws Exception {
+        String[] as = {"--target", TARGET, "--name", "e2e-reviewer"};
+        Match m = playToTheEnd("draughts:plyyard", "e2e-reviewer");
+        List<String> played = moves(m);
+        Run r = Run.of(concat(new String[] {"review", m.getId()}, as));
+        assertEquals(0, r.exitCode(), r.err()::toString);
+        assertTrue(r.out().get(0).startsWith("review id=" + m.getId() + " match=" + m.getId() + " variant=draughts:plyyard"
+            + " plies=" + played.size() + " sides=2 move_ms="), r.out().get(0));
+        assertTrue(r.out().get(1).startsWith(" ply  seat    move"), r.out().get(1));
+        Pattern row = Pattern.compile("^ *(\\d+)  (white|black) +(\\S+) +(best|good|inaccuracy|mistake|blunder) +(\\d+\\.\\d) .*");
+        for (int i = 0; i < played.size(); i++) {
+            Matcher cells = row.matcher(r.out().get(2 + i));
+            assertTrue(cells.matches(), r.out().get(2 + i));
+            assertEquals(i + 1, Integer.parseInt(cells.group(1)));
+            assertEquals(played.get(i), cells.group(3));
+        }
+        List<String> summaries = r.out().subList(2 + played.size(), r.out().size());
+        assertEquals(3, summaries.size(), summaries::toString);
+        int counted = 0;
+        for (String line : summaries.subList(0, 2)) {
+            Matcher moves = Pattern.compile("^summary side=[01] seats=(white|black) moves=(\\d+) best=.*").matcher(line);
+            assertTrue(moves.matches(), line);
+            counted += Integer.parseInt(moves.group(2));
+        }
+        assertEquals(played.size(), counted);
+        assertTrue(summaries.get(2).startsWith("reviewed=" + played.size() + "/" + played.size() + " millis="), summaries::toString);
+        assertEquals(r.out(), Run.of(concat(new String[] {"review", m.getId()}, as)).out(), "the stored review, the same");
+
+        Path file = home.resolve("reviewed.pdn");
+        Files.writeString(file, export(m, "e2e-reviewer"));
+        Run record = Run.of(concat(new String[] {"review", "--record", file.toString(), "--game", "draughts"}, as));
+        assertEquals(0, record.exitCode(), record.err()::toString);
+        assertTrue(record.out().get(0).startsWith("review id=record-") && record.out().get(0).contains(" plies="
+            + played.size() + " "), record.out().get(0));
+        Run neither = Run.of(concat(new String[] {"review"}, as));
+        assertEquals(2, neither.exitCode());
+        assertEquals("plyyard: Name a finished match to review, or give --record FILE (not both).", neither.err().get(0));
+    }
+
     private static String[] concat(String[] a, String[] b) {
         String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
