@@ -148,7 +148,7 @@ export class GameView {
       $(el).textContent = "";
     }
     for (const el of ["result", "board-note", "chooser", "piracy-controls", "piracy-info", "draw-offer", "resign-confirm", "move-form",
-      "join", "offer-draw", "resign", "abort", "rematch", "download", "rules"]) {
+      "join", "offer-draw", "resign", "abort", "rematch", "download", "review-match", "rules"]) {
       show(el, false);
     }
     markInvalid(/** @type {HTMLInputElement} */ ($("move-input")), false);
@@ -619,6 +619,9 @@ export class GameView {
       || (s.kind === SeatKind.SEAT_INVITED && me && s.player?.name?.toLowerCase() === me.name.toLowerCase()));
     show("join", canJoin);
     show("download", true);   // once the match is known
+    // any finished game with moves can be reviewed, by its players and by anyone watching
+    show("review-match", status === "finished" && (m.moves?.length ?? 0) > 0);
+    /** @type {HTMLAnchorElement} */ ($("review-match")).href = `#/review/${encodeURIComponent(m.id)}`;
     show("move-form", seated && active);
     const myTurn = this.myTurn();
     /** @type {HTMLInputElement} */ ($("move-input")).disabled = !myTurn || this.busy;

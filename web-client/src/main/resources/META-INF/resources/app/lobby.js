@@ -323,6 +323,8 @@ export class LobbyView {
         h("a", { href: "#/match/" + m.id, "data-match-id": m.id },
           `${variantName(m.variant?.id)} vs ${others || "—"}`), " ",
         outcome ? h("strong", { class: "outcome " + outcome }, OUTCOME_WORDS[outcome]) : null,
+        m.status === MatchStatus.MATCH_FINISHED && ((m.moves?.length ?? 0) > 0 || (m.state?.ply ?? 0) > 0)
+          ? h("a", { href: "#/review/" + m.id, class: "review-link", "data-review": m.id }, " review") : null,
         h("span", { class: "note" }, outcome
           ? (how ? ` — ${how}` : "")
           : ` ${status}${myTurn ? ", your move" : ""}${how ? " — " + how : ""}`));

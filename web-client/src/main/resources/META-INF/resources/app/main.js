@@ -1,5 +1,6 @@
 // The page's entry: the session (register → token and player in localStorage, WhoAmI on load, logout), the
-// three service clients, the router (#/ lobby, #/match/<id> game, #/party/<id> and #/challenge/<id> links),
+// service clients, the router (#/ lobby, #/match/<id> game, #/review/<id> review, #/party/<id> and #/challenge/<id>
+// links),
 // and the polite status line every module announces through.
 
 import { createClient } from "./api/grpc-web.js";
@@ -10,6 +11,7 @@ import { LobbyView } from "./lobby.js";
 import { GameView } from "./game.js";
 import { LearnView } from "./learn.js";
 import { PuzzlesView } from "./puzzles.js";
+import { ReviewView } from "./review.js";
 import { LearnService } from "./gen/plyyard/v1/learn_pb.js";
 
 const TOKEN_KEY = "plyyard.token";
@@ -51,6 +53,7 @@ const game = new GameView(api, () => me, announce, (text) => {
 const lobby = new LobbyView(api, () => me, announce, (r) => game.onRematch(r));
 const learn = new LearnView(api, announce);
 const puzzles = new PuzzlesView(api, announce);
+const review = new ReviewView(api, announce);
 
 function showSignedIn() {
   const signedIn = !!me;
@@ -130,9 +133,23 @@ function route() {
     $("game").hidden = true;
     $("learn").hidden = true;
     $("puzzles").hidden = true;
+    $("review").hidden = true;
     game.close();
+    review.close();
     return;
   }
+  const reviewing = /^#\/review(?:[/?]|$)/.test(hash);
+  $("review").hidden = !reviewing;
+  if (reviewing) {
+    game.close();
+    for (const id of ["game", "lobby", "learn", "puzzles"]) $(id).hidden = true;
+    const reviewed = /^#\/review\/([^/?#]+)/.exec(hash)?.[1];
+    if (reviewed) review.open(decodeURIComponent(reviewed));
+    else review.openRecordForm();
+    document.title = "Ply Yard · review";
+    return;
+  }
+  review.close();
   const puzzling = /^#\/puzzles(?:[/?]|$)/.test(hash);
   $("puzzles").hidden = !puzzling;
   if (puzzling) {
