@@ -70,20 +70,12 @@ public class EngineClient implements AiEngine {
         return new ReviewStream() {
             @Override
             public boolean hasNext() {
-                try {
-                    return items.hasNext();
-                } catch (StatusRuntimeException e) {
-                    throw unavailable(e);
-                }
+                return reading(items::hasNext);
             }
 
             @Override
             public ReviewProgress next() {
-                try {
-                    return items.next();
-                } catch (StatusRuntimeException e) {
-                    throw unavailable(e);
-                }
+                return reading(items::next);
             }
 
             @Override
@@ -91,6 +83,15 @@ public class EngineClient implements AiEngine {
                 call.cancel(null);
             }
         };
+    }
+
+    /** A read of a stream from ai-service, its failure as the lobby sees it. */
+    private <T> T reading(java.util.function.Supplier<T> read) {
+        try {
+            return read.get();
+        } catch (StatusRuntimeException e) {
+            throw unavailable(e);
+        }
     }
 
     /** The failure as the lobby sees it; the next call connects at once instead of waiting out the reconnect backoff. */

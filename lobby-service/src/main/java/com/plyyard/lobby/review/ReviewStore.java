@@ -7,8 +7,10 @@ import com.plyyard.proto.v1.ReviewedMove;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -120,40 +122,29 @@ class ReviewStore {
     }
 
     void addMove(String id, ReviewedMove move, Instant leaseUntil) {
-        work(c -> {
-            try (PreparedStatement st = c.prepareStatement(ADD_MOVE)) {
-                st.setString(1, id);
-                st.setInt(2, move.getPly());
-                st.setBytes(3, move.toByteArray());
-                st.executeUpdate();
-            }
-            try (PreparedStatement st = c.prepareStatement(RENEW)) {
-                st.setTimestamp(1, Timestamp.from(leaseUntil));
-                st.setString(2, id);
-                st.executeUpdate();
-            }
-            return null;
-        });
+        write(c -> c.prepareStatement(ADD_MOVE), id, move.getPly(), move.toByteArray());
+        write(c -> c.prepareStatement(RENEW), Timestamp.from(leaseUntil), id);
     }
 
     void finish(String id, ReviewSummary summary, Instant now) {
-        work(c -> {
-            try (PreparedStatement st = c.prepareStatement(FINISH)) {
-                st.setBytes(1, summary.toByteArray());
-                st.setTimestamp(2, Timestamp.from(now));
-                st.setString(3, id);
-                st.executeUpdate();
-            }
-            return null;
-        });
+        write(c -> c.prepareStatement(FINISH), summary.toByteArray(), Timestamp.from(now), id);
     }
 
     void fail(String id, String error, Instant now) {
+        write(c -> c.prepareStatement(FAIL), error, Timestamp.from(now), id);
+    }
+
+    /** A statement of the constants above, its parameters bound in order. */
+    private interface Prepare {
+        PreparedStatement on(Connection c) throws SQLException;
+    }
+
+    private void write(Prepare prepare, Object... args) {
         work(c -> {
-            try (PreparedStatement st = c.prepareStatement(FAIL)) {
-                st.setString(1, error);
-                st.setTimestamp(2, Timestamp.from(now));
-                st.setString(3, id);
+            try (PreparedStatement st = prepare.on(c)) {
+                for (int i = 0; i < args.length; i++) {
+                    st.setObject(i + 1, args[i]);
+                }
                 st.executeUpdate();
             }
             return null;
