@@ -57,8 +57,11 @@ public final class MatchFollower implements AutoCloseable {
                         return;
                     }
                     Status.Code code = Status.fromThrowable(t).getCode();
+                    // CANCELLED while this follower is open is not ours: a server stopping resets its streams
+                    // (RST_STREAM CANCEL) as often as it answers UNAVAILABLE, and the stream resumes the same way
                     boolean transient_ = code == Status.Code.UNAVAILABLE || code == Status.Code.INTERNAL
-                        || code == Status.Code.UNKNOWN || code == Status.Code.DEADLINE_EXCEEDED;
+                        || code == Status.Code.UNKNOWN || code == Status.Code.DEADLINE_EXCEEDED
+                        || code == Status.Code.CANCELLED;
                     if (transient_ && retries++ < 30) {
                         try {
                             TimeUnit.MILLISECONDS.sleep(Math.min(5000, 200L << Math.min(retries, 5)));
