@@ -70,10 +70,31 @@ class BenchCommandTest {
             jvm_memory_used_bytes{area="heap",id="G1 Eden Space"} 1.048576E7
             jvm_memory_used_bytes{area="heap",id="G1 Old Gen"} 2097152.0
             jvm_memory_used_bytes{area="nonheap",id="Metaspace"} 5.0E7
+            plyyard_lobby_watch_event_delay_seconds_bucket{le="0.001",} 10.0
+            plyyard_lobby_watch_event_delay_seconds_bucket{le="0.004",} 60.0
+            plyyard_lobby_watch_event_delay_seconds_bucket{le="0.25",} 99.0
+            plyyard_lobby_watch_event_delay_seconds_bucket{le="+Inf",} 100.0
+            plyyard_lobby_watch_event_delay_seconds_count 100.0
             """);
         assertEquals(0.425, s.processCpu(), 1e-9);
         assertEquals(0.9, s.systemCpu(), 1e-9);
         assertEquals(12 * 1024 * 1024, s.heapBytes(), 1e-3);
+        assertEquals(0.004, s.eventDelayPercentile(null, 0.5), 1e-9);
+        assertEquals(0.25, s.eventDelayPercentile(null, 0.99), 1e-9);
+        assertEquals(Double.POSITIVE_INFINITY, s.eventDelayPercentile(null, 1.0));
+        // over a window: only what the histogram gained since an earlier reading counts
+        ServerMetrics.Sample earlier = ServerMetrics.parse("""
+            plyyard_lobby_watch_event_delay_seconds_bucket{le="0.001",} 10.0
+            plyyard_lobby_watch_event_delay_seconds_bucket{le="0.004",} 10.0
+            plyyard_lobby_watch_event_delay_seconds_bucket{le="0.25",} 10.0
+            plyyard_lobby_watch_event_delay_seconds_bucket{le="+Inf",} 10.0
+            """);
+        assertEquals(0.004, s.eventDelayPercentile(earlier, 0.5), 1e-9, "50 of the 90 new ones by 4 ms");
+        assertEquals(0.25, s.eventDelayPercentile(earlier, 0.6), 1e-9);
         assertTrue(Double.isNaN(ServerMetrics.parse("").processCpu()));
+        assertTrue(Double.isNaN(ServerMetrics.parse("").eventDelayPercentile(null, 0.99)));
+        assertTrue(new ServerMetrics.Usage("h:1", 3, 0.5, 0.9, 100, 4, 250).line()
+            .endsWith(" samples=3 event_delay_p50_ms=4.0 event_delay_p99_ms=250.0"));
+        assertTrue(new ServerMetrics.Usage("h:1", 3, 0.5, 0.9, 100, Double.NaN, Double.NaN).line().endsWith(" samples=3"));
     }
 }

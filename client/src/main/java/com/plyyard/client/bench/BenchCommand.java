@@ -180,6 +180,7 @@ public class BenchCommand implements Runnable {
                     metrics.add(new ServerMetrics(t, secure ? "https" : "http"));
                 }
                 SustainedLoad load = new SustainedLoad(targetList);
+                load.onMeasuring(() -> metrics.forEach(ServerMetrics::markWindow));
                 metrics.forEach(ServerMetrics::start);
                 SustainedLoad.Result r = load.run(new SustainedLoad.Plan(n, k, measured, warm, variant, maxPlies, seed,
                     lobby));

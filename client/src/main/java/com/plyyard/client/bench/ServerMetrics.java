@@ -21,25 +21,53 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ServerMetrics {
     /** What one instance used over the run: means of the CPU figures and the largest heap; samples = 0 when unreadable. */
-    public record Usage(String target, int samples, double processCpu, double systemCpu, double heapMaxMegabytes) {
+    public record Usage(String target, int samples, double processCpu, double systemCpu, double heapMaxMegabytes,
+                        double eventDelayP50Millis, double eventDelayP99Millis) {
         public String line() {
             if (samples == 0) {
                 return "server target=" + target + " metrics=unavailable";
             }
+            String delay = Double.isNaN(eventDelayP99Millis) ? "" : String.format(java.util.Locale.ROOT,
+                " event_delay_p50_ms=%.1f event_delay_p99_ms=%.1f", eventDelayP50Millis, eventDelayP99Millis);
             return String.format(java.util.Locale.ROOT,
                 "server target=%s process_cpu_pct=%.1f system_cpu_pct=%.1f heap_used_mb_max=%.1f samples=%d", target,
-                processCpu * 100, systemCpu * 100, heapMaxMegabytes, samples);
+                processCpu * 100, systemCpu * 100, heapMaxMegabytes, samples) + delay;
         }
     }
 
-    /** One reading; NaN where the endpoint did not give the figure. */
-    public record Sample(double processCpu, double systemCpu, double heapBytes) {
+    /**
+     * One reading; NaN where the endpoint did not give the figure. {@code eventDelayBuckets}: the cumulative histogram of
+     * the lobby's own part of move → event ({@code plyyard_lobby_watch_event_delay_seconds_bucket}: from the commit to
+     * the hand-over to a watcher's stream), by upper bound in seconds; empty when the lobby has none.
+     */
+    public record Sample(double processCpu, double systemCpu, double heapBytes,
+                         java.util.NavigableMap<Double, Double> eventDelayBuckets) {
+        /** The value below which the share {@code q} of the events between {@code from} and this reading fell, in s. */
+        public double eventDelayPercentile(Sample from, double q) {
+            double total = count(eventDelayBuckets) - (from == null ? 0 : count(from.eventDelayBuckets));
+            if (eventDelayBuckets.isEmpty() || total <= 0) {
+                return Double.NaN;
+            }
+            for (var b : eventDelayBuckets.entrySet()) {
+                double before = from == null ? 0 : from.eventDelayBuckets.getOrDefault(b.getKey(), 0.0);
+                if (b.getValue() - before >= q * total) {
+                    return b.getKey();
+                }
+            }
+            return Double.POSITIVE_INFINITY;
+        }
+
+        private static double count(java.util.NavigableMap<Double, Double> buckets) {
+            return buckets.isEmpty() ? 0 : buckets.lastEntry().getValue();
+        }
     }
 
     private final String target;
     private final URI uri;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final List<Sample> samples = new ArrayList<>();
+    /** The index of the first reading of the measured window ({@link #markWindow}); 0 until marked. */
+    private int windowFrom;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "server-metrics");
         t.setDaemon(true);
@@ -52,6 +80,13 @@ public final class ServerMetrics {
         this.uri = URI.create(scheme + "://" + target + "/q/metrics");
     }
 
+    /** The readings from here on are the measured window's (the event delay's percentiles are taken over it). */
+    public void markWindow() {
+        synchronized (samples) {
+            windowFrom = samples.size();
+        }
+    }
+
     public void start() {
         timer.scheduleAtFixedRate(this::sample, 0, 1, TimeUnit.SECONDS);
     }
@@ -59,10 +94,15 @@ public final class ServerMetrics {
     public Usage stop() {
         timer.shutdownNow();
         synchronized (samples) {
+            // the delay's percentiles over the measured window: the histogram's growth from its first reading to the last
+            Sample last = samples.isEmpty() ? null : samples.get(samples.size() - 1);
+            Sample from = windowFrom > 0 && windowFrom <= samples.size() ? samples.get(windowFrom - 1) : null;
             return new Usage(target, samples.size(), mean(samples.stream().mapToDouble(Sample::processCpu)),
                 mean(samples.stream().mapToDouble(Sample::systemCpu)),
                 samples.stream().mapToDouble(Sample::heapBytes).filter(d -> !Double.isNaN(d)).max().orElse(Double.NaN)
-                    / (1024 * 1024));
+                    / (1024 * 1024),
+                last == null ? Double.NaN : last.eventDelayPercentile(from, 0.5) * 1000,
+                last == null ? Double.NaN : last.eventDelayPercentile(from, 0.99) * 1000);
         }
     }
 
@@ -89,6 +129,7 @@ public final class ServerMetrics {
         double system = Double.NaN;
         double heap = 0;
         boolean anyHeap = false;
+        java.util.NavigableMap<Double, Double> delays = new java.util.TreeMap<>();
         for (String line : text.split("\n")) {
             if (line.startsWith("#") || line.isBlank()) {
                 continue;
@@ -111,9 +152,13 @@ public final class ServerMetrics {
             } else if (name.startsWith("jvm_memory_used_bytes{") && name.contains("area=\"heap\"")) {
                 heap += value;
                 anyHeap = true;
+            } else if (name.startsWith("plyyard_lobby_watch_event_delay_seconds_bucket{")) {
+                int le = name.indexOf("le=\"");
+                String bound = le < 0 ? "" : name.substring(le + 4, name.indexOf('"', le + 4));
+                delays.put(bound.equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(bound), value);
             }
         }
-        return new Sample(process, system, anyHeap ? heap : Double.NaN);
+        return new Sample(process, system, anyHeap ? heap : Double.NaN, delays);
     }
 
     private static double mean(java.util.stream.DoubleStream values) {

@@ -102,6 +102,13 @@ public final class SustainedLoad {
         this.targets = List.copyOf(targets);
     }
 
+    /** Told when the measured window starts (after the warm-up). */
+    private volatile Runnable onMeasuring = () -> { };
+
+    public void onMeasuring(Runnable action) {
+        onMeasuring = action;
+    }
+
     public Result run(Plan plan) throws Exception {
         String prefix = "sl" + Long.toHexString(System.nanoTime() & 0xFFFFFF);
         List<Context.CancellableContext> lobbyWatches = watchLobby(plan.lobbyWatchers(), prefix);
@@ -124,6 +131,7 @@ public final class SustainedLoad {
             moves.set(0);
             lobbyEvents.set(0);
             measuring = true;
+            onMeasuring.run();
             peakWatchers.set(openWatchers.get());
             long start = System.nanoTime();
             TimeUnit.MILLISECONDS.sleep(plan.duration().toMillis());

@@ -57,6 +57,10 @@ public abstract class EventPump<E> {
 
     protected abstract boolean holdsPresence();
 
+    /** An event is being handed to the client's stream (for the metrics); nothing by default. */
+    protected void sending(E event) {
+    }
+
     /** For the log: e.g. "WatchMatch 1234…". */
     protected abstract String describe();
 
@@ -135,6 +139,7 @@ public abstract class EventPump<E> {
                         return; // ready() wakes the pump again; the events stay in the log, not in a queue
                     }
                     stalledSince = 0;
+                    sending(e);
                     out.send(e);
                     cursor = versionOf(e);
                 }

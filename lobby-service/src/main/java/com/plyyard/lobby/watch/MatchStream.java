@@ -52,6 +52,11 @@ public final class MatchStream extends EventPump<MatchEvent> {
     }
 
     @Override
+    protected void sending(MatchEvent event) {
+        streams.delivered(event);
+    }
+
+    @Override
     protected void register() {
         streams.add(this);
     }

@@ -6,11 +6,16 @@ import com.plyyard.lobby.match.MatchEventsCommitted;
 import com.plyyard.lobby.match.MatchPresence;
 import com.plyyard.lobby.match.MatchRepository;
 import com.plyyard.proto.v1.MatchEvent;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +23,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -43,11 +49,42 @@ public class MatchStreams {
     @Inject
     MatchRepository matches;
 
+    @Inject
+    MeterRegistry registry;
+
+    /**
+     * From an event's commit (its {@code at_epoch_millis}, the lobby's clock in the move's transaction) to its hand-over to
+     * a watcher's stream on this instance: the lobby's own part of move → event, apart from the network and the client.
+     */
+    private Timer eventDelay;
+
     private final Map<UUID, Set<MatchStream>> byMatch = new ConcurrentHashMap<>();
     /** The recent events of each match in {@link #byMatch}, created and dropped with its set of streams. */
     private final Map<UUID, RecentEvents> recent = new ConcurrentHashMap<>();
     private final AtomicInteger open = new AtomicInteger();
     private volatile boolean stopping;
+
+    @PostConstruct
+    void metrics() {
+        eventDelay = Timer.builder("plyyard.lobby.watch.event.delay")
+            .description("from a match event's commit to its hand-over to a watcher's stream on this instance")
+            .publishPercentileHistogram() // buckets: a reader takes the percentiles of any window from two readings
+            .minimumExpectedValue(Duration.ofMillis(1))
+            .maximumExpectedValue(Duration.ofMinutes(2))
+            .register(registry);
+    }
+
+    /** Makes the bean at start (it is created on first use otherwise): the timer is in the metrics before any stream. */
+    void onStart(@Observes StartupEvent event) {
+        // the @PostConstruct above has run by now
+    }
+
+    /** An event handed to one of this instance's streams (a snapshot, version 0, is not an event of the log). */
+    void delivered(MatchEvent event) {
+        if (event.getVersion() > 0 && event.getAtEpochMillis() > 0) {
+            eventDelay.record(Math.max(0, System.currentTimeMillis() - event.getAtEpochMillis()), TimeUnit.MILLISECONDS);
+        }
+    }
 
     /** A new stream of the match into {@code out}, pumped on {@code executor}; {@link MatchStream#start} starts it. */
     public MatchStream create(UUID matchId, EventSink<MatchEvent> out, Executor executor) {
