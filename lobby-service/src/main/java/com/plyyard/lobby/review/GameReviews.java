@@ -144,11 +144,15 @@ public class GameReviews {
     }
 
     private void open(Target target, Sink sink) {
-        Optional<ReviewStore.Row> row = unitOfWork.call(() -> store.row(target.id));
-        if (row.isEmpty() || row.get().startAgain(clock.now())) {
+        Optional<ReviewStore.Progress> stored = unitOfWork.call(() -> store.follow(target.id, 0));
+        Follower follower = new Follower(target, sink);
+        if (stored.isPresent() && stored.get().row().done()) {
+            follower.deliver(stored.get()); // a finished review: all of it from the one read, nothing to follow
+            return;
+        }
+        if (stored.isEmpty() || stored.get().row().startAgain(clock.now())) {
             start(target);
         }
-        Follower follower = new Follower(target, sink);
         follower.future = followers.scheduleWithFixedDelay(follower::poll, 0, pollMillis, TimeUnit.MILLISECONDS);
     }
 
@@ -274,34 +278,37 @@ public class GameReviews {
                     end();
                     return;
                 }
-                // the row first: a review seen done has all its moves stored
-                ReviewStore.Row row = unitOfWork.call(() -> store.row(target.id)).orElseThrow(() ->
-                    LobbyException.notFound("The review is gone (its match was deleted)."));
-                List<ReviewedMove> moves = unitOfWork.call(() -> store.moves(target.id, next));
-                if (!started) {
-                    sink.send(ReviewProgress.newBuilder().setStart(row.start()).build());
-                    started = true;
-                }
-                for (ReviewedMove m : moves) {
-                    sink.send(ReviewProgress.newBuilder().setMove(m).build());
-                    next = m.getPly() + 1;
-                }
-                if (row.done()) {
-                    sink.send(ReviewProgress.newBuilder().setSummary(row.summary()).build());
-                    sink.complete();
-                    end();
-                } else if (row.failed()) {
-                    sink.fail(LobbyException.unavailable("The review could not be finished: " + row.error()
-                        + " Ask for it again."));
-                    end();
-                } else if (row.startAgain(clock.now())) {
-                    // the new run stores the same moves again; this caller goes on from the next one it has not seen
-                    LOG.infof("review %s: its instance stopped renewing it; starting it again here", target.id);
-                    start(target);
-                }
+                deliver(unitOfWork.call(() -> store.follow(target.id, next)).orElseThrow(() ->
+                    LobbyException.notFound("The review is gone (its match was deleted).")));
             } catch (Throwable t) {
                 sink.fail(t);
                 end();
+            }
+        }
+
+        /** Sends what the caller has not seen yet, and ends the stream when the review is done or failed. */
+        void deliver(ReviewStore.Progress progress) {
+            ReviewStore.Row row = progress.row();
+            if (!started) {
+                sink.send(ReviewProgress.newBuilder().setStart(row.start()).build());
+                started = true;
+            }
+            for (ReviewedMove m : progress.moves()) {
+                sink.send(ReviewProgress.newBuilder().setMove(m).build());
+                next = m.getPly() + 1;
+            }
+            if (row.done()) {
+                sink.send(ReviewProgress.newBuilder().setSummary(row.summary()).build());
+                sink.complete();
+                end();
+            } else if (row.failed()) {
+                sink.fail(LobbyException.unavailable("The review could not be finished: " + row.error()
+                    + " Ask for it again."));
+                end();
+            } else if (row.startAgain(clock.now())) {
+                // the new run stores the same moves again; this caller goes on from the next one it has not seen
+                LOG.infof("review %s: its instance stopped renewing it; starting it again here", target.id);
+                start(target);
             }
         }
 

@@ -23,8 +23,15 @@ import org.hibernate.jdbc.ReturningWork;
 /** The reviews' rows (V6__reviews.sql), on the transaction's own connection. Call inside a unit of work. */
 @ApplicationScoped
 class ReviewStore {
-    private static final String ROW = "SELECT status, start, summary, error, lease_until FROM reviews WHERE id = ?";
-    private static final String MOVES = "SELECT move FROM review_moves WHERE review_id = ? AND ply >= ? ORDER BY ply";
+    /**
+     * A follower's poll: the review's row and the moves stored from a ply on, one row per move (or one with no move).
+     * One statement reads one snapshot, so a review seen done comes with all its moves.
+     */
+    private static final String FOLLOW = """
+        SELECT r.status, r.start, r.summary, r.error, r.lease_until, m.move
+        FROM reviews r LEFT JOIN review_moves m ON m.review_id = r.id AND m.ply >= ?
+        WHERE r.id = ?
+        ORDER BY m.ply""";
     /** A new review, or one taken over: its old one failed or its instance stopped renewing the lease. */
     private static final String CLAIM = """
         INSERT INTO reviews (id, match_id, game, start, status, lease_until, started_at)
@@ -60,41 +67,36 @@ class ReviewStore {
         }
     }
 
-    Optional<Row> row(String id) {
+    /** A poll's answer: the review's row and the moves not yet seen. */
+    record Progress(Row row, List<ReviewedMove> moves) {
+    }
+
+    /** The review's row and the moves reviewed from {@code ply} on, in order; empty when there is no such review. */
+    Optional<Progress> follow(String id, int ply) {
         return work(c -> {
-            try (PreparedStatement st = c.prepareStatement(ROW)) {
-                st.setString(1, id);
+            try (PreparedStatement st = c.prepareStatement(FOLLOW)) {
+                st.setInt(1, ply);
+                st.setString(2, id);
                 try (ResultSet rs = st.executeQuery()) {
-                    if (!rs.next()) {
-                        return Optional.empty();
+                    Row row = null;
+                    List<ReviewedMove> moves = new ArrayList<>();
+                    while (rs.next()) {
+                        if (row == null) {
+                            byte[] summary = rs.getBytes(3);
+                            row = new Row(rs.getString(1), ReviewStart.parseFrom(rs.getBytes(2)),
+                                summary == null ? null : ReviewSummary.parseFrom(summary), rs.getString(4),
+                                rs.getTimestamp(5).toInstant());
+                        }
+                        byte[] move = rs.getBytes(6);
+                        if (move != null) {
+                            moves.add(ReviewedMove.parseFrom(move));
+                        }
                     }
-                    byte[] summary = rs.getBytes(3);
-                    return Optional.of(new Row(rs.getString(1), ReviewStart.parseFrom(rs.getBytes(2)),
-                        summary == null ? null : ReviewSummary.parseFrom(summary), rs.getString(4),
-                        rs.getTimestamp(5).toInstant()));
+                    return Optional.ofNullable(row).map(r -> new Progress(r, moves));
                 } catch (InvalidProtocolBufferException e) {
                     throw new IllegalStateException("a stored review does not read", e);
                 }
             }
-        });
-    }
-
-    /** The moves reviewed from {@code ply} on, in order. */
-    List<ReviewedMove> moves(String id, int ply) {
-        return work(c -> {
-            List<ReviewedMove> out = new ArrayList<>();
-            try (PreparedStatement st = c.prepareStatement(MOVES)) {
-                st.setString(1, id);
-                st.setInt(2, ply);
-                try (ResultSet rs = st.executeQuery()) {
-                    while (rs.next()) {
-                        out.add(ReviewedMove.parseFrom(rs.getBytes(1)));
-                    }
-                } catch (InvalidProtocolBufferException e) {
-                    throw new IllegalStateException("a stored reviewed move does not read", e);
-                }
-            }
-            return out;
         });
     }
 
