@@ -36,6 +36,14 @@ export class ReviewView {
     this.lineStep = 0;
     /** @type {AbortController | undefined} */
     this.abort = undefined;
+    /** @type {Map<number, Element>} the graph's line per side ({@link frame}) */
+    this.lines = new Map();
+    /** @type {Element | undefined} */
+    this.lineLayer = undefined;
+    /** @type {Element | undefined} */
+    this.pointLayer = undefined;
+    /** @type {Element | undefined} */
+    this.cursor = undefined;
     this.shown = new ShownBoard({ board: $("review-board"), chooser: $("review-chooser"),
       piracyInfo: $("review-piracy-info"), note: $("review-board-note") });
     $("review-first").addEventListener("click", () => this.select(-1));
@@ -90,6 +98,7 @@ export class ReviewView {
     fill($("review-moves"));
     fill($("review-summary"));
     fill($("review-graph"));
+    this.cursor = undefined;
     $("review-progress-text").textContent = "";
   }
 
@@ -128,6 +137,7 @@ export class ReviewView {
     $("review-back").hidden = !start.matchId;
     /** @type {HTMLAnchorElement} */ ($("review-back")).href = start.matchId ? `#/match/${start.matchId}` : "#/";
     /** @type {HTMLProgressElement} */ ($("review-progress")).max = Math.max(1, start.moves.length);
+    this.frame();
     this.progress();
     this.select(-1);
   }
@@ -138,7 +148,7 @@ export class ReviewView {
     $("review-moves").append(this.row(m));
     $("review").dataset.reviewed = String(this.moves.length);
     this.progress();
-    this.graph();
+    this.plot(m);
     if (this.selected === this.moves.length - 2) this.select(this.moves.length - 1); // follow the review as it goes
   }
 
@@ -178,38 +188,63 @@ export class ReviewView {
         lost ? ` · better ${m.best}` : ""));
   }
 
-  /** The graph so far: a point per move (its class's colour), a line per side. */
-  graph() {
-    const n = Math.max(1, this.start.moves.length);
-    const two = this.start.sides === 2;
-    const first = this.start.first.seats?.[0]?.team ?? 0;
+  /**
+   * The graph's frame, drawn once per review: the even line and the cursor. Each move then adds its own point and
+   * segment ({@link plot}), so a long game costs no redrawing.
+   */
+  frame() {
     const { width, height, pad } = GRAPH;
-    const x = (/** @type {number} */ ply) => pad + (width - 2 * pad) * (ply + 1) / n;
-    const y = (/** @type {number} */ e) => pad + (height - 2 * pad) * (1 - e / 1000);
-    /** @type {Map<number, string[]>} */
-    const lines = new Map();
-    const points = [];
-    for (const m of this.moves) {
-      if (!m) continue;
-      const side = two ? 0 : m.side;
-      const e = two ? (m.side === first ? m.expectedPlayed : 1000 - m.expectedPlayed) : m.expectedPlayed;
-      if (!lines.has(side)) lines.set(side, [`${x(-1)},${y(two ? 500 : e)}`]);
-      lines.get(side)?.push(`${x(m.ply)},${y(e)}`);
-      points.push(s("circle", { cx: x(m.ply), cy: y(e), r: 3.5, class: `review-point ${WORDS[m.classification] ?? ""}`,
-        dataset: { ply: m.ply } }, s("title", {}, `${m.ply + 1}. ${m.move}: ${WORDS[m.classification] ?? ""}`)));
-    }
     const svg = $("review-graph");
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-    fill(svg,
-      s("line", { x1: pad, x2: width - pad, y1: y(500), y2: y(500), class: "review-even" }),
-      ...[...lines.entries()].map(([side, pts]) => s("polyline", { points: pts.join(" "), class: "review-line",
-        stroke: two ? "currentColor" : SIDE_STROKES[side % SIDE_STROKES.length] })),
-      ...points,
-      this.selected >= 0 ? s("line", { x1: x(this.selected), x2: x(this.selected), y1: pad, y2: height - pad,
-        class: "review-cursor" }) : null);
-    for (const c of svg.querySelectorAll(".review-point")) {
-      c.addEventListener("click", () => this.select(Number(/** @type {any} */ (c).dataset.ply)));
+    /** @type {Map<number, Element>} a line per side */
+    this.lines = new Map();
+    this.lineLayer = s("g", {});
+    this.pointLayer = s("g", {});
+    this.cursor = s("line", { y1: pad, y2: height - pad, class: "review-cursor", visibility: "hidden" });
+    fill(svg, s("line", { x1: pad, x2: width - pad, y1: this.y(500), y2: this.y(500), class: "review-even" }),
+      this.lineLayer, this.pointLayer, this.cursor);
+  }
+
+  /** @param {number} ply */
+  x(ply) {
+    const { width, pad } = GRAPH;
+    return pad + (width - 2 * pad) * (ply + 1) / Math.max(1, this.start?.moves.length ?? 1);
+  }
+
+  /** @param {number} expected the expected result, 0..1000 */
+  y(expected) {
+    const { height, pad } = GRAPH;
+    return pad + (height - 2 * pad) * (1 - expected / 1000);
+  }
+
+  /** A move's point (its class's colour) and its segment of its side's line. @param {any} m ReviewedMove */
+  plot(m) {
+    const two = this.start.sides === 2;
+    const first = this.start.first.seats?.[0]?.team ?? 0;
+    const side = two ? 0 : m.side;
+    const e = two ? (m.side === first ? m.expectedPlayed : 1000 - m.expectedPlayed) : m.expectedPlayed;
+    let line = this.lines.get(side);
+    if (!line) {
+      line = s("polyline", { points: `${this.x(-1)},${this.y(two ? 500 : e)}`, class: "review-line",
+        stroke: two ? "currentColor" : SIDE_STROKES[side % SIDE_STROKES.length] });
+      this.lines.set(side, line);
+      this.lineLayer.append(line);
     }
+    line.setAttribute("points", `${line.getAttribute("points")} ${this.x(m.ply)},${this.y(e)}`);
+    const point = s("circle", { cx: this.x(m.ply), cy: this.y(e), r: 3.5,
+      class: `review-point ${WORDS[m.classification] ?? ""}`, dataset: { ply: m.ply } },
+      s("title", {}, `${m.ply + 1}. ${m.move}: ${WORDS[m.classification] ?? ""}`));
+    point.addEventListener("click", () => this.select(m.ply));
+    this.pointLayer.append(point);
+  }
+
+  /** The cursor at the selected move; hidden before the first. */
+  placeCursor() {
+    if (!this.cursor) return;
+    const at = this.selected >= 0 ? this.x(this.selected) : 0;
+    this.cursor.setAttribute("x1", String(at));
+    this.cursor.setAttribute("x2", String(at));
+    this.cursor.setAttribute("visibility", this.selected >= 0 ? "visible" : "hidden");
   }
 
   /** Shows the position after move {@code ply} (-1: before the first). @param {number} ply */
@@ -237,7 +272,7 @@ export class ReviewView {
       if (lost) $("review-line-text").textContent = `Better was ${m.best}: ${m.bestLine.join(" ")}`;
       this.lineButtons();
     }
-    if (this.moves.length) this.graph();
+    this.placeCursor();
   }
 
   /** Steps through the better line of the selected move (0: the game's position). @param {number} by */
