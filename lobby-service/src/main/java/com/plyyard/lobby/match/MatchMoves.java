@@ -28,7 +28,8 @@ import java.util.function.Function;
  * SubmitMove, for a player's seat or an AI seat: the turn, the clock, the rules, then the new state and its events.
  *
  * <p>A move that does not end the game takes the move path ({@link MoveStore}): read, check, ask the rules with no lock
- * held, then one guarded write; if another change of the match came in between, the move is read and checked again
+ * held, then one guarded write, shared with the moves of other matches ready at the same time ({@link MoveWriter}); if
+ * another change of the match came in between, the move is read and checked again
  * (and refused with ABORTED if that change was game-changing). The last move of a game takes the locked unit of work
  * like every other change, since its ending also writes the result, the ratings and the lobby's events.
  */
@@ -54,6 +55,9 @@ public class MatchMoves {
 
     @Inject
     MoveStore store;
+
+    @Inject
+    MoveWriter writer;
 
     @Inject
     AiSeats ai;
@@ -115,7 +119,7 @@ public class MatchMoves {
             }
             match.startTurn();
             MatchEvent event = MatchEventLog.stamp(match.row, MatchEvent.newBuilder().setMovePlayed(played), match.now);
-            if (!store.write(match.row, match.seats, readVersion, event)) {
+            if (!writer.write(match.row, match.seats, readVersion, event)) {
                 continue; // another change of the match committed since the read: read and check again
             }
             moves.increment();

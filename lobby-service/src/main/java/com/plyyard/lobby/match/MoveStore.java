@@ -17,16 +17,20 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.jboss.logging.Logger;
 
 /**
  * The move's hot path in plain SQL (docs/scaling.md, "The move path"): one statement reads the match, its seats, the
  * names a view needs and the database clock; the rules are asked with no transaction open and no row locked; then one
- * statement writes everything the move changes, guarded by the version read ({@code UPDATE … WHERE version = ?}), in
- * its own commit. A move thus costs two round trips and one commit, and no lock is held while rules-service thinks.
+ * statement writes everything the move changes, guarded by the version read ({@code UPDATE … WHERE version = ?}),
+ * together with the moves of other matches that reach their write at the same time ({@link MoveWriter}): one
+ * statement and one commit for the batch. A move thus costs two round trips and a share of a commit, and no lock is
+ * held while rules-service thinks.
  *
  * <p>Every other change of a match (resign, draws, presence, flags) still takes the row lock in a unit of work; it
  * bumps the version, so a move read before it finds nothing to update and is read and checked again.
@@ -53,27 +57,41 @@ class MoveStore {
         ORDER BY s.idx""";
 
     /**
-     * The whole move in one statement: the match row if it is still at the version read, then its seats and its event
-     * (both only through the row the first part returns); the answer has a row if the move was written. Data-modifying
-     * parts of a WITH run exactly once whether or not the query reads them; all of it commits or none. No NOTIFY here:
-     * it would serialise the moves' commits ({@link com.plyyard.lobby.db.NotificationBatcher}).
+     * A batch of moves of different matches in one statement ({@link MoveWriter}): each match row if it is still at
+     * the version its move was read at, then the seats and the event of each row written (only through the rows the
+     * first part returns). The answer names the matches written; a move whose match changed meanwhile writes nothing
+     * and touches no other move. Data-modifying parts of a WITH run exactly once whether or not the query reads them;
+     * all of it commits or none. Times travel as microseconds since the epoch (timestamptz's own precision). No
+     * NOTIFY here: it would serialise the commits ({@link com.plyyard.lobby.db.NotificationBatcher}).
      */
     private static final String WRITE = """
-        WITH m AS (
-            UPDATE matches SET version = ?, state_version = ?, plies = ?, state = ?, turn_started_at = ?, deadline_at = ?,
-                   ai_to_move = ?, updated_at = ?
-            WHERE id = ? AND version = ? AND status = 'MATCH_ACTIVE'
-            RETURNING id),
+        WITH v AS (
+            SELECT * FROM unnest(CAST(? AS uuid[]), CAST(? AS bigint[]), CAST(? AS bigint[]), CAST(? AS bigint[]),
+                                 CAST(? AS integer[]), CAST(? AS bytea[]), CAST(? AS bigint[]), CAST(? AS bigint[]),
+                                 CAST(? AS boolean[]), CAST(? AS bigint[]), CAST(? AS bytea[]))
+                AS v(id, read_version, version, state_version, plies, state, turn_started_us, deadline_us, ai_to_move,
+                     updated_us, event)),
+        m AS (
+            UPDATE matches SET version = v.version, state_version = v.state_version, plies = v.plies, state = v.state,
+                   turn_started_at = TIMESTAMPTZ 'epoch' + v.turn_started_us * INTERVAL '1 microsecond',
+                   deadline_at = TIMESTAMPTZ 'epoch' + v.deadline_us * INTERVAL '1 microsecond',
+                   ai_to_move = v.ai_to_move,
+                   updated_at = TIMESTAMPTZ 'epoch' + v.updated_us * INTERVAL '1 microsecond'
+            FROM v
+            WHERE matches.id = v.id AND matches.version = v.read_version AND matches.status = 'MATCH_ACTIVE'
+            RETURNING matches.id),
         s AS (
-            UPDATE seats SET clock_millis = v.clock_millis, out = v.out, offers_draw = false
-            FROM m, unnest(CAST(? AS integer[]), CAST(? AS bigint[]), CAST(? AS boolean[])) AS v(idx, clock_millis, out)
-            WHERE seats.match_id = m.id AND seats.idx = v.idx
+            UPDATE seats SET clock_millis = w.clock_millis, out = w.out, offers_draw = false
+            FROM m, unnest(CAST(? AS uuid[]), CAST(? AS integer[]), CAST(? AS bigint[]), CAST(? AS boolean[]))
+                AS w(match_id, idx, clock_millis, out)
+            WHERE w.match_id = m.id AND seats.match_id = w.match_id AND seats.idx = w.idx
             RETURNING 1),
         e AS (
             INSERT INTO match_events (match_id, version, type, payload, created_at)
-            SELECT m.id, ?, 'MOVE_PLAYED', ?, ? FROM m
+            SELECT v.id, v.version, 'MOVE_PLAYED', v.event, TIMESTAMPTZ 'epoch' + v.updated_us * INTERVAL '1 microsecond'
+            FROM v JOIN m ON m.id = v.id
             RETURNING 1)
-        SELECT 1 FROM m""";
+        SELECT id FROM m""";
 
     /** The moves of a match up to a version, for the move list of the answer when this instance has not kept it. */
     private static final String MOVES = """
@@ -143,44 +161,81 @@ class MoveStore {
     }
 
     /**
-     * Writes the move: the changed row and seats, and {@code event} (stamped) as version {@code row.version} (already counted
-     * up from {@code readVersion}). False, with nothing written, when the match is no longer at {@code readVersion}
-     * (another change came first) or no longer active.
+     * A move to write: the changed row and seats, and {@code event} (stamped) as version {@code row.version} (already
+     * counted up from {@code readVersion}).
      */
-    boolean write(MatchEntity row, List<SeatEntity> seats, long readVersion, MatchEvent event) {
-        int n = seats.size();
-        Integer[] idx = new Integer[n];
-        Long[] clocks = new Long[n];
-        Boolean[] out = new Boolean[n];
+    record Write(MatchEntity row, List<SeatEntity> seats, long readVersion, MatchEvent event) {
+    }
+
+    /**
+     * Writes the moves, at most one per match, in one statement and one commit. Returns the matches written; a move
+     * whose match is no longer at its {@code readVersion} (another change came first) or no longer active wrote nothing.
+     */
+    Set<UUID> write(List<Write> moves) {
+        int n = moves.size();
+        UUID[] ids = new UUID[n];
+        Long[] readVersions = new Long[n];
+        Long[] versions = new Long[n];
+        Long[] stateVersions = new Long[n];
+        Integer[] plies = new Integer[n];
+        byte[][] states = new byte[n][];
+        Long[] turnStarted = new Long[n];
+        Long[] deadlines = new Long[n];
+        Boolean[] aiToMove = new Boolean[n];
+        Long[] updated = new Long[n];
+        byte[][] events = new byte[n][];
+        List<UUID> seatMatches = new ArrayList<>();
+        List<Integer> seatIdx = new ArrayList<>();
+        List<Long> seatClocks = new ArrayList<>();
+        List<Boolean> seatOut = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            SeatEntity s = seats.get(i);
-            idx[i] = s.idx;
-            clocks[i] = s.clockMillis;
-            out[i] = s.out;
+            Write w = moves.get(i);
+            MatchEntity row = w.row();
+            ids[i] = row.id;
+            readVersions[i] = w.readVersion();
+            versions[i] = row.version;
+            stateVersions[i] = row.stateVersion;
+            plies[i] = row.plies;
+            states[i] = row.state;
+            turnStarted[i] = micros(row.turnStartedAt);
+            deadlines[i] = micros(row.deadlineAt);
+            aiToMove[i] = row.aiToMove;
+            updated[i] = micros(row.updatedAt);
+            events[i] = w.event().toByteArray();
+            for (SeatEntity s : w.seats()) {
+                seatMatches.add(row.id);
+                seatIdx.add(s.idx);
+                seatClocks.add(s.clockMillis);
+                seatOut.add(s.out);
+            }
         }
+        UUID first = ids[0];
         try (Connection c = dataSource.getConnection(); PreparedStatement st = c.prepareStatement(WRITE)) {
             int p = 1;
-            st.setLong(p++, row.version);
-            st.setLong(p++, row.stateVersion);
-            st.setInt(p++, row.plies);
-            st.setBytes(p++, row.state);
-            st.setTimestamp(p++, timestamp(row.turnStartedAt));
-            st.setTimestamp(p++, timestamp(row.deadlineAt));
-            st.setBoolean(p++, row.aiToMove);
-            st.setTimestamp(p++, timestamp(row.updatedAt));
-            st.setObject(p++, row.id);
-            st.setLong(p++, readVersion);
-            st.setArray(p++, c.createArrayOf("integer", idx));
-            st.setArray(p++, c.createArrayOf("bigint", clocks));
-            st.setArray(p++, c.createArrayOf("boolean", out));
-            st.setLong(p++, row.version);
-            st.setBytes(p++, event.toByteArray());
-            st.setTimestamp(p, timestamp(row.updatedAt));
+            st.setArray(p++, c.createArrayOf("uuid", ids));
+            st.setArray(p++, c.createArrayOf("bigint", readVersions));
+            st.setArray(p++, c.createArrayOf("bigint", versions));
+            st.setArray(p++, c.createArrayOf("bigint", stateVersions));
+            st.setArray(p++, c.createArrayOf("integer", plies));
+            st.setArray(p++, c.createArrayOf("bytea", states));
+            st.setArray(p++, c.createArrayOf("bigint", turnStarted));
+            st.setArray(p++, c.createArrayOf("bigint", deadlines));
+            st.setArray(p++, c.createArrayOf("boolean", aiToMove));
+            st.setArray(p++, c.createArrayOf("bigint", updated));
+            st.setArray(p++, c.createArrayOf("bytea", events));
+            st.setArray(p++, c.createArrayOf("uuid", seatMatches.toArray(new UUID[0])));
+            st.setArray(p++, c.createArrayOf("integer", seatIdx.toArray(new Integer[0])));
+            st.setArray(p++, c.createArrayOf("bigint", seatClocks.toArray(new Long[0])));
+            st.setArray(p, c.createArrayOf("boolean", seatOut.toArray(new Boolean[0])));
+            Set<UUID> written = new HashSet<>();
             try (ResultSet rs = st.executeQuery()) {
-                return rs.next();
+                while (rs.next()) {
+                    written.add(rs.getObject(1, UUID.class));
+                }
             }
+            return written;
         } catch (SQLException e) {
-            throw failed("write", row.id, e);
+            throw failed(n == 1 ? "write" : "write of " + n + " moves", first, e);
         }
     }
 
@@ -213,8 +268,9 @@ class MoveStore {
         return t == null ? null : t.toInstant();
     }
 
-    private static Timestamp timestamp(Instant i) {
-        return i == null ? null : Timestamp.from(i);
+    /** Microseconds since the epoch, timestamptz's own precision; null stays null. */
+    static Long micros(Instant i) {
+        return i == null ? null : Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000L), i.getNano() / 1_000);
     }
 
     /** The database failed: UNAVAILABLE when it is unreachable (nothing was written), otherwise an internal error. */

@@ -16,13 +16,25 @@ import com.plyyard.lobby.support.ServiceTestProfile;
 import com.plyyard.proto.v1.CreateMatchRequest;
 import com.plyyard.proto.v1.EndReason;
 import com.plyyard.proto.v1.Match;
+import com.plyyard.proto.v1.MatchEvent;
+import com.plyyard.proto.v1.MovePlayed;
 import com.plyyard.proto.v1.MatchStatus;
 import com.plyyard.proto.v1.Player;
 import com.plyyard.proto.v1.SeatSpec;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -60,6 +72,12 @@ class MatchMovesServiceTest {
 
     @Inject
     InProcessRules rulesCalls;
+
+    @Inject
+    MoveStore store;
+
+    @Inject
+    MoveWriter writer;
 
     private final MatchFixtures fx = new MatchFixtures();
 
@@ -265,5 +283,120 @@ class MatchMovesServiceTest {
         LobbyException bad = assertThrows(LobbyException.class, () -> moves.submitMove(w, "42", "32-28", 1));
         assertEquals(ErrorKind.INVALID_ARGUMENT, bad.kind());
         assertEquals("'42' is not a match id (a UUID).", bad.sentence());
+    }
+
+    @Test
+    void oneStatementWritesABatchAndAMoveWhoseMatchChangedWritesNothing() {
+        Player[] p = fx.players("batch", 6);
+        List<Match> started = List.of(fx.started(DRAUGHTS, clock(60, 0), p[0], p[1]),
+            fx.started(DRAUGHTS, clock(60, 0), p[2], p[3]), fx.started(DRAUGHTS, clock(60, 0), p[4], p[5]));
+        List<MoveStore.Snapshot> reads = started.stream().map(m -> store.read(UUID.fromString(m.getId()))).toList();
+        String changed = started.get(1).getId();
+        moves.submitMove(p[2], changed, "32-28", started.get(1).getVersion()); // after its read: its write is stale
+        String changedRows = fx.stored(changed);
+
+        Instant at = Instant.ofEpochSecond(1_900_000_000L, 123_456_000); // microseconds must survive the trip
+        List<MoveStore.Write> writes = new ArrayList<>();
+        for (MoveStore.Snapshot read : reads) {
+            MatchEntity row = read.row();
+            long readVersion = row.version;
+            row.plies++;
+            row.turnStartedAt = at;
+            row.deadlineAt = at.plusSeconds(60);
+            read.seats().get(0).clockMillis = 12_345;
+            MatchEvent event = MatchEventLog.stamp(row, MatchEvent.newBuilder()
+                .setMovePlayed(MovePlayed.newBuilder().setPly(row.plies)), at.toEpochMilli());
+            row.updatedAt = at;
+            writes.add(new MoveStore.Write(row, read.seats(), readVersion, event));
+        }
+
+        Set<UUID> written = store.write(writes);
+
+        assertEquals(Set.of(UUID.fromString(started.get(0).getId()), UUID.fromString(started.get(2).getId())), written,
+            "the moves whose matches were still at their read version, and only they");
+        assertEquals(changedRows, fx.stored(changed), "the stale move changed nothing of its match");
+        for (Match m : List.of(started.get(0), started.get(2))) {
+            UUID id = UUID.fromString(m.getId());
+            long version = m.getVersion() + 1;
+            assertEquals(version, fx.get(m.getId()).getVersion());
+            assertEquals(1, fx.count("SELECT count(*) FROM matches WHERE id = ? AND plies = 1"
+                + " AND turn_started_at = TIMESTAMPTZ '2030-03-17 17:46:40.123456+00'"
+                + " AND deadline_at = TIMESTAMPTZ '2030-03-17 17:47:40.123456+00'"
+                + " AND updated_at = TIMESTAMPTZ '2030-03-17 17:46:40.123456+00'", id), "the row, to the microsecond");
+            assertEquals(12_345, fx.count("SELECT clock_millis FROM seats WHERE match_id = ? AND idx = 0", id));
+            assertEquals(1, fx.count("SELECT count(*) FROM match_events WHERE match_id = ? AND version = ?"
+                + " AND type = 'MOVE_PLAYED' AND created_at = TIMESTAMPTZ '2030-03-17 17:46:40.123456+00'", id, version));
+        }
+    }
+
+    @Test
+    void movesOfManyMatchesSubmittedAtOnceAreEachWrittenOnce() throws Exception {
+        int n = 16;
+        List<Player[]> pairs = new ArrayList<>();
+        List<Match> started = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Player[] pair = fx.players("many" + i, 2);
+            pairs.add(pair);
+            started.add(fx.started(DRAUGHTS, clock(60, 0), pair[0], pair[1]));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(n);
+        try {
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<Match>> answers = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                Match m = started.get(i);
+                Player white = pairs.get(i)[0];
+                answers.add(pool.submit(() -> {
+                    go.await();
+                    return moves.submitMove(white, m.getId(), "32-28", m.getVersion());
+                }));
+            }
+            go.countDown();
+            for (int i = 0; i < n; i++) {
+                Match answer = answers.get(i).get(30, TimeUnit.SECONDS);
+                String id = started.get(i).getId();
+                assertEquals(started.get(i).getVersion() + 1, answer.getVersion());
+                assertEquals(List.of("32-28"), answer.getMovesList().stream().map(x -> x.getMove().getNotation()).toList());
+                assertEquals(answer.getVersion(), fx.get(id).getVersion(), "the answer is what was committed");
+                assertEquals(1, fx.count("SELECT count(*) FROM match_events WHERE match_id = ? AND type = 'MOVE_PLAYED'",
+                    UUID.fromString(id)));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aMoveThatBreaksItsBatchFailsAloneAndTheOthersAreWritten() {
+        Player[] p = fx.players("breaks", 6);
+        List<Match> started = List.of(fx.started(DRAUGHTS, clock(60, 0), p[0], p[1]),
+            fx.started(DRAUGHTS, clock(60, 0), p[2], p[3]), fx.started(DRAUGHTS, clock(60, 0), p[4], p[5]));
+        String broken = started.get(1).getId();
+        String brokenRows = fx.stored(broken);
+        List<MoveWriter.Pending> batch = new ArrayList<>();
+        for (Match m : started) {
+            MoveStore.Snapshot read = store.read(UUID.fromString(m.getId()));
+            MatchEntity row = read.row();
+            long readVersion = row.version;
+            row.plies++;
+            if (m.getId().equals(broken)) {
+                row.state = null; // NOT NULL in the schema: this row fails the whole statement
+            }
+            MatchEvent event = MatchEventLog.stamp(row, MatchEvent.newBuilder()
+                .setMovePlayed(MovePlayed.newBuilder().setPly(row.plies)), read.now());
+            batch.add(new MoveWriter.Pending(new MoveStore.Write(row, read.seats(), readVersion, event),
+                new CompletableFuture<>()));
+        }
+
+        writer.write(batch);
+
+        assertEquals(true, batch.get(0).written().join(), "the first move is written all the same");
+        assertEquals(true, batch.get(2).written().join(), "the last move is written all the same");
+        ExecutionException failure = assertThrows(ExecutionException.class, () -> batch.get(1).written().get());
+        assertTrue(failure.getCause().getMessage() != null, "its mover learns why");
+        assertEquals(brokenRows, fx.stored(broken), "the broken move wrote nothing");
+        for (int i : new int[] {0, 2}) {
+            assertEquals(started.get(i).getVersion() + 1, fx.get(started.get(i).getId()).getVersion());
+        }
     }
 }
