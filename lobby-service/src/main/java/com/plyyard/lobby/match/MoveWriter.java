@@ -18,7 +18,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
@@ -42,13 +41,8 @@ class MoveWriter {
     @Inject
     MeterRegistry metrics;
 
-    /** Moves per statement at most: a bound on the statement's size, far above what one commit's wait gathers. */
-    @ConfigProperty(name = "plyyard.lobby.moves.batch-max", defaultValue = "64")
-    int batchMax;
-
-    /** Batches written at once: one gathers the most moves per commit; more overlap the round trips. */
-    @ConfigProperty(name = "plyyard.lobby.moves.writers", defaultValue = "1")
-    int writers;
+    @Inject
+    MovesConfig config;
 
     private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
     private final List<Thread> threads = new ArrayList<>();
@@ -67,7 +61,7 @@ class MoveWriter {
     void start() {
         sizes = DistributionSummary.builder("plyyard.lobby.move.batch.size")
             .description("Moves written by one statement and commit").register(metrics);
-        for (int i = 0; i < Math.max(1, writers); i++) {
+        for (int i = 0; i < Math.max(1, config.writers()); i++) {
             Thread t = new Thread(this::run, "plyyard-move-writer-" + i);
             t.setDaemon(true);
             threads.add(t);
@@ -125,6 +119,7 @@ class MoveWriter {
     }
 
     private void run() {
+        int batchMax = Math.max(1, config.batchMax());
         List<Pending> deferred = new ArrayList<>();
         while (true) {
             List<Pending> batch = new ArrayList<>();
