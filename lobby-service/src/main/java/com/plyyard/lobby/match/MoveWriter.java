@@ -95,6 +95,7 @@ class MoveWriter {
         }
         Pending pending = new Pending(move, new CompletableFuture<>());
         queue.add(pending);
+        boolean interrupted = false;
         try {
             while (true) {
                 try {
@@ -104,6 +105,10 @@ class MoveWriter {
                     if (stopped && queue.remove(pending)) {
                         return store.write(List.of(move)).contains(row.id);
                     }
+                } catch (InterruptedException e) {
+                    // a cancelled call: the move may be in the batch being committed, so its outcome is awaited (the
+                    // writer's own database call bounds the wait) and the interrupt kept for the caller
+                    interrupted = true;
                 }
             }
         } catch (ExecutionException e) {
@@ -112,9 +117,10 @@ class MoveWriter {
                 throw r;
             }
             throw new IllegalStateException("the move's write failed: " + cause.getMessage(), cause);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while its move was being written; it may have been written", e);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
