@@ -1,6 +1,12 @@
 package com.plyyard.lobby.db;
 
 import java.sql.SQLException;
+import java.util.ArrayDeque;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Which failures of a transaction are worth running it again: PostgreSQL broke a deadlock (40P01) or a serialization
@@ -17,11 +23,12 @@ public final class TransientFailures {
     /**
      * The database could not be reached or the connection broke (SQLSTATE class 08, PostgreSQL shutting down or
      * starting: 57P01-57P03, or the pool could not get a connection in time). Nothing of the transaction is kept;
-     * the call can be answered UNAVAILABLE and tried again by the client once the database is back.
+     * the call can be answered UNAVAILABLE and tried again by the client once the database is back. A commit that
+     * failed this way reaches us as the transaction manager's RollbackException with the driver's error only among
+     * its suppressed exceptions, so those are searched too.
      */
     public static boolean databaseUnreachable(Throwable t) {
-        Throwable c = t;
-        for (int depth = 0; depth < 32 && c != null; depth++) {
+        return anywhere(t, c -> {
             if (c instanceof SQLException s) {
                 for (SQLException e = s; e != null; e = e.getNextException()) {
                     String state = e.getSQLState();
@@ -34,20 +41,12 @@ public final class TransientFailures {
                     }
                 }
             }
-            if (c.getClass().getName().equals("org.hibernate.exception.JDBCConnectionException")) {
-                return true;
-            }
-            if (c.getCause() == c) {
-                break;
-            }
-            c = c.getCause();
-        }
-        return false;
+            return c.getClass().getName().equals("org.hibernate.exception.JDBCConnectionException");
+        });
     }
 
     public static boolean retryable(Throwable t) {
-        Throwable c = t;
-        for (int depth = 0; depth < 32 && c != null; depth++) {
+        return anywhere(t, c -> {
             if (c instanceof UnitOfWork.RetryTransaction) {
                 return true;
             }
@@ -58,10 +57,30 @@ public final class TransientFailures {
                     }
                 }
             }
-            if (c.getCause() == c) {
-                break;
+            return false;
+        });
+    }
+
+    /** Whether the test holds for the throwable, one of its causes or their suppressed exceptions (cycles end). */
+    private static boolean anywhere(Throwable t, Predicate<Throwable> test) {
+        if (t == null) {
+            return false;
+        }
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        Deque<Throwable> todo = new ArrayDeque<>();
+        todo.add(t);
+        while (!todo.isEmpty() && seen.size() < 64) {
+            Throwable c = todo.poll();
+            if (!seen.add(c)) {
+                continue;
             }
-            c = c.getCause();
+            if (test.test(c)) {
+                return true;
+            }
+            if (c.getCause() != null) {
+                todo.add(c.getCause());
+            }
+            Collections.addAll(todo, c.getSuppressed());
         }
         return false;
     }

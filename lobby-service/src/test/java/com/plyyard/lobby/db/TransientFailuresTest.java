@@ -39,4 +39,30 @@ class TransientFailuresTest {
         a.initCause(b);
         assertFalse(TransientFailures.retryable(a));
     }
+
+    @Test
+    void aCommitBrokenByARestartingDatabaseIsUnreachable() {
+        // as Narayana reports it: the driver's error only under a suppressed XAException of the RollbackException
+        RuntimeException rollback = new RuntimeException("ARJUNA016053: Could not commit transaction.");
+        Exception xa = new Exception("Error trying to transactionCommit local transaction",
+            new SQLException("FATAL: terminating connection due to administrator command", "57P01"));
+        rollback.addSuppressed(xa);
+        RuntimeException call = new RuntimeException("QuarkusTransactionException", rollback);
+        assertTrue(TransientFailures.databaseUnreachable(call));
+        assertFalse(TransientFailures.retryable(call));
+    }
+
+    @Test
+    void unreachableMeansConnectionStatesOnly() {
+        assertTrue(TransientFailures.databaseUnreachable(new SQLException("I/O error", "08006")));
+        assertTrue(TransientFailures.databaseUnreachable(new SQLException("starting up", "57P03")));
+        assertTrue(TransientFailures.databaseUnreachable(new SQLException("Acquisition timeout while waiting")));
+        assertFalse(TransientFailures.databaseUnreachable(new SQLException("unique", "23505")));
+        assertFalse(TransientFailures.databaseUnreachable(new SQLException("deadlock", "40P01")));
+        assertFalse(TransientFailures.databaseUnreachable(null));
+        RuntimeException a = new RuntimeException("a");
+        RuntimeException b = new RuntimeException("b", a);
+        a.addSuppressed(b); // a loop through a suppressed exception ends too
+        assertFalse(TransientFailures.databaseUnreachable(b));
+    }
 }

@@ -399,4 +399,31 @@ class MatchMovesServiceTest {
             assertEquals(started.get(i).getVersion() + 1, fx.get(started.get(i).getId()).getVersion());
         }
     }
+
+    @Test
+    void aMoverInterruptedWhileItsMoveIsWrittenIsAnsweredWithWhatWasCommitted() {
+        // a cancelled gRPC call interrupts its worker: the move may be in the batch being committed, so the mover must
+        // still learn the outcome, not fail INTERNAL (seen during a PostgreSQL restart), and keep the interrupt
+        Player[] p = fx.players("interrupted", 2);
+        Match m = fx.started(DRAUGHTS, clock(60, 0), p[0], p[1]);
+        MoveStore.Snapshot read = store.read(UUID.fromString(m.getId()));
+        MatchEntity row = read.row();
+        long readVersion = row.version;
+        row.plies++;
+        MatchEvent event = MatchEventLog.stamp(row, MatchEvent.newBuilder()
+            .setMovePlayed(MovePlayed.newBuilder().setPly(row.plies)), read.now());
+
+        Thread.currentThread().interrupt();
+        boolean written;
+        boolean stillInterrupted;
+        try {
+            written = writer.write(row, read.seats(), readVersion, event);
+        } finally {
+            stillInterrupted = Thread.interrupted(); // clears it for the tests after this one
+        }
+
+        assertTrue(written, "the move was written and its mover told so");
+        assertTrue(stillInterrupted, "the interrupt is kept for the caller");
+        assertEquals(m.getVersion() + 1, fx.get(m.getId()).getVersion());
+    }
 }
