@@ -97,4 +97,30 @@ class BenchCommandTest {
             .endsWith(" samples=3 event_delay_p50_ms=4.0 event_delay_p99_ms=250.0"));
         assertTrue(new ServerMetrics.Usage("h:1", 3, 0.5, 0.9, 100, Double.NaN, Double.NaN).line().endsWith(" samples=3"));
     }
+
+    @Test
+    void theLobbysCpuPerMoveFromItsCpuTimeOverTheWindow() {
+        ServerMetrics.Sample from = ServerMetrics.parse("process_cpu_time_ns_total 2.0E10\n");
+        assertEquals(2.0e10, from.cpuNanos(), 1);
+        ServerMetrics.Sample to = ServerMetrics.parse("process_cpu_time_ns_total 3.5E10\n");
+        // 15 s of CPU in 10 s: one and a half cores
+        ServerMetrics.Sample fromAt = new ServerMetrics.Sample(Double.NaN, Double.NaN, Double.NaN, new java.util.TreeMap<>(),
+            from.cpuNanos(), 5_000_000_000L);
+        ServerMetrics.Sample toAt = new ServerMetrics.Sample(Double.NaN, Double.NaN, Double.NaN, new java.util.TreeMap<>(),
+            to.cpuNanos(), 15_000_000_000L);
+        assertEquals(1.5, toAt.cpuCoresSince(fromAt), 1e-9);
+        assertTrue(Double.isNaN(toAt.cpuCoresSince(null)));
+        assertTrue(Double.isNaN(ServerMetrics.parse("").cpuNanos()));
+
+        ServerMetrics.Usage a = new ServerMetrics.Usage("h:1", 30, 0.5, 0.9, 100, Double.NaN, Double.NaN, 1.5);
+        ServerMetrics.Usage b = new ServerMetrics.Usage("h:2", 30, 0.2, 0.9, 100, Double.NaN, Double.NaN, 0.5);
+        assertEquals(3.0, a.cpuMillisPerMove(500), 1e-9, "1.5 cores at 500 moves/s: 3 ms a move");
+        assertTrue(a.line(500).endsWith(" samples=30 cpu_ms_per_move=3.00"), a.line(500));
+        assertEquals(4.0, BenchCommand.Lobby.lobbyCpuPerMove(List.of(a, b), 500), 1e-9, "two instances add up");
+        assertEquals(3.0, BenchCommand.Lobby.lobbyCpuPerMove(List.of(a, a), 500), 1e-9, "a target named twice counts once");
+        ServerMetrics.Usage unread = new ServerMetrics.Usage("h:3", 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+            Double.NaN, Double.NaN);
+        assertTrue(Double.isNaN(BenchCommand.Lobby.lobbyCpuPerMove(List.of(a, unread), 500)));
+        assertTrue(unread.line(500).endsWith("metrics=unavailable"));
+    }
 }

@@ -407,7 +407,7 @@ class PlatformEndToEndIT {
         List<String> out = r.out();
         String last = out.get(out.size() - 1);
         assertTrue(last.matches("moves=\\d+ moves_per_s=[0-9.]+ submit_p99_ms=[0-9.]+ event_p99_ms=[0-9.]+ watchers=4 "
-            + "errors=0"), () -> String.join("\n", out));
+            + "errors=0 cpu_ms_per_move=[0-9.]+"), () -> String.join("\n", out));
         assertTrue(Integer.parseInt(last.split(" ")[0].substring("moves=".length())) > 0, last);
         assertTrue(out.stream().anyMatch(l -> l.startsWith("server target=" + TARGET + " process_cpu_pct=")),
             () -> String.join("\n", out));

@@ -7,8 +7,10 @@ import io.grpc.StatusRuntimeException;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -29,8 +31,10 @@ import picocli.CommandLine.Spec;
  * With {@code --matches}, {@code --duration} or {@code --watchers-per-match}: a sustained run ({@link SustainedLoad}),
  * whose last line is
  * <pre>
- * moves=&lt;n&gt; moves_per_s=&lt;x&gt; submit_p99_ms=&lt;x&gt; event_p99_ms=&lt;x&gt; watchers=&lt;n&gt; errors=&lt;n&gt;
+ * moves=&lt;n&gt; moves_per_s=&lt;x&gt; submit_p99_ms=&lt;x&gt; event_p99_ms=&lt;x&gt; watchers=&lt;n&gt; errors=&lt;n&gt; cpu_ms_per_move=&lt;x&gt;
  * </pre>
+ * ({@code cpu_ms_per_move}, appended by issue 32: the lobby instances' CPU per move in the window, from their metrics;
+ * NaN when one could not be read.)
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Load generators for the running services.",
     subcommands = {BenchCommand.Lobby.class})
@@ -181,6 +185,7 @@ public class BenchCommand implements Runnable {
                 }
                 SustainedLoad load = new SustainedLoad(targetList);
                 load.onMeasuring(() -> metrics.forEach(ServerMetrics::markWindow));
+                load.onMeasured(() -> metrics.forEach(ServerMetrics::markWindowEnd));
                 metrics.forEach(ServerMetrics::start);
                 SustainedLoad.Result r = load.run(new SustainedLoad.Plan(n, k, measured, warm, variant, maxPlies, seed,
                     lobby));
@@ -197,10 +202,11 @@ public class BenchCommand implements Runnable {
                 if (lobby > 0) {
                     out.println("lobby_watchers open=" + r.lobbyWatchers() + " events=" + r.lobbyEvents());
                 }
-                usage.forEach(u -> out.println(u.line()));
+                double rate = r.moves() / r.seconds();
+                usage.forEach(u -> out.println(u.line(rate)));
                 out.println(String.format(Locale.ROOT, "moves=%d moves_per_s=%.1f submit_p99_ms=%.2f event_p99_ms=%.2f "
-                    + "watchers=%d errors=%d", r.moves(), r.moves() / r.seconds(), submitP99,
-                    k == 0 ? 0.0 : eventP99, r.watchers(), r.errorCount()));
+                    + "watchers=%d errors=%d cpu_ms_per_move=%.2f", r.moves(), rate, submitP99,
+                    k == 0 ? 0.0 : eventP99, r.watchers(), r.errorCount(), lobbyCpuPerMove(usage, rate)));
                 out.flush();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -214,6 +220,22 @@ public class BenchCommand implements Runnable {
                     t.channels().forEach(ManagedChannel::shutdownNow);
                 }
             }
+        }
+
+        /**
+         * The lobby's CPU milliseconds per move: the CPU every instance measured spent in the window (a target named
+         * twice counted once), over the moves; NaN when an instance's CPU time could not be read.
+         */
+        public static double lobbyCpuPerMove(List<ServerMetrics.Usage> usage, double movesPerSecond) {
+            Map<String, Double> cores = new LinkedHashMap<>();
+            for (ServerMetrics.Usage u : usage) {
+                cores.put(u.target(), u.samples() == 0 ? Double.NaN : u.cpuCores());
+            }
+            double sum = cores.isEmpty() ? Double.NaN : 0;
+            for (double c : cores.values()) {
+                sum += c;
+            }
+            return movesPerSecond > 0 ? sum * 1000 / movesPerSecond : Double.NaN;
         }
 
         /** 60s, 2m, 500ms, or a number of seconds. */

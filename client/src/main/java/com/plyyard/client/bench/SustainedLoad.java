@@ -109,6 +109,13 @@ public final class SustainedLoad {
         onMeasuring = action;
     }
 
+    /** Told when the measured window ends. */
+    private volatile Runnable onMeasured = () -> { };
+
+    public void onMeasured(Runnable action) {
+        onMeasured = action;
+    }
+
     public Result run(Plan plan) throws Exception {
         String prefix = "sl" + Long.toHexString(System.nanoTime() & 0xFFFFFF);
         List<Context.CancellableContext> lobbyWatches = watchLobby(plan.lobbyWatchers(), prefix);
@@ -137,6 +144,7 @@ public final class SustainedLoad {
             TimeUnit.MILLISECONDS.sleep(plan.duration().toMillis());
             measuring = false;
             double seconds = (System.nanoTime() - start) / 1e9;
+            onMeasured.run();
             Histogram submitted = submit.getIntervalHistogram();
             Histogram events = event.getIntervalHistogram();
             long measuredMoves = moves.get();
