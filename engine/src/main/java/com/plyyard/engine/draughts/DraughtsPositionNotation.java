@@ -120,9 +120,13 @@ public final class DraughtsPositionNotation {
         return new long[] {pieces, kings};
     }
 
+    private static boolean asciiDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
     private static int square(String s, String text) {
         String t = s.strip();
-        if (!t.matches("\\d{1,2}")) {
+        if (t.isEmpty() || t.length() > 2 || !asciiDigit(t.charAt(0)) || t.length() == 2 && !asciiDigit(t.charAt(1))) {
             throw new InvalidInputException("Malformed FEN '" + text + "': '" + s + "' is not a square number.");
         }
         int v = Integer.parseInt(t);

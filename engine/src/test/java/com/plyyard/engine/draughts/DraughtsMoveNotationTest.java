@@ -103,4 +103,43 @@ class DraughtsMoveNotationTest {
         // FMJD has no king priority: the same capture is legal there
         assertEquals("47x12", DraughtsRules.fmjd().parse(fen).parseMove("47x12").notation());
     }
+
+    /** The order as specified: squares compared by number in turn, then by count, then as text. */
+    private static int byDefinition(String a, String b) {
+        String[] pa = a.split("[-x]");
+        String[] pb = b.split("[-x]");
+        for (int i = 0; i < Math.min(pa.length, pb.length); i++) {
+            int c = Integer.compare(Integer.parseInt(pa[i]), Integer.parseInt(pb[i]));
+            if (c != 0) {
+                return c;
+            }
+        }
+        int c = Integer.compare(pa.length, pb.length);
+        return c != 0 ? c : a.compareTo(b);
+    }
+
+    @Test
+    void theMoveOrderIsTheNumericOrderOfTheSquares() {
+        List<String> notations = new java.util.ArrayList<>(List.of("1-6", "6-1", "10-14", "9-14", "21x32x14x3",
+            "21x38x20x3", "21x3", "21-3", "5x14", "5-14", "46x5", "46x37x28x19x10x5", "50-45", "45-50"));
+        java.util.SplittableRandom random = new java.util.SplittableRandom(7);
+        for (int game = 0; game < 40; game++) {
+            DraughtsPosition p = (game % 2 == 0 ? DraughtsRules.fmjd() : DraughtsRules.plyyard()).start();
+            for (int ply = 0; ply < 120 && !p.legalMoves().isEmpty(); ply++) {
+                p.legalMoves().forEach(m -> notations.add(m.notation()));
+                p = p.play(p.legalMoves().get(random.nextInt(p.legalMoves().size())));
+            }
+        }
+        for (int i = 0; i < notations.size(); i += 7) {
+            for (int j = 0; j < notations.size(); j += 11) {
+                String a = notations.get(i);
+                String b = notations.get(j);
+                assertEquals(Integer.signum(byDefinition(a, b)), Integer.signum(DraughtsMoveNotation.ORDER.compare(a, b)),
+                    a + " against " + b);
+            }
+        }
+        assertTrue(DraughtsMoveNotation.ORDER.compare("9-14", "10-14") < 0, "9 before 10, unlike text");
+        assertTrue(DraughtsMoveNotation.ORDER.compare("21-3", "21x3") < 0, "same squares: '-' before 'x'");
+        assertTrue(DraughtsMoveNotation.ORDER.compare("21x3", "21x32x14x3") < 0, "3 before 32");
+    }
 }
