@@ -17,6 +17,13 @@ public final class PloyPositionNotation {
     private PloyPositionNotation() {
     }
 
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+    /** A mask as two upper-case hex digits (String.format's parser was the most of formatting a position). */
+    static StringBuilder appendHex(StringBuilder sb, int mask) {
+        return sb.append(HEX[(mask >> 4) & 0xF]).append(HEX[mask & 0xF]);
+    }
+
     /** The position of a state, canonical. */
     static String format(PloyState s) {
         StringBuilder sb = new StringBuilder(200);
@@ -32,7 +39,8 @@ public final class PloyPositionNotation {
                     sb.append(empty);
                     empty = 0;
                 }
-                sb.append(s.mode.letter(s.ctrl[c])).append(String.format(Locale.ROOT, "%02X", s.mask[c] & 0xFF));
+                sb.append(s.mode.letter(s.ctrl[c]));
+                appendHex(sb, s.mask[c] & 0xFF);
             }
             if (empty > 0) {
                 sb.append(empty);
