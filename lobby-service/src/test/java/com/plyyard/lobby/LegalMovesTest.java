@@ -4,6 +4,7 @@ import static com.plyyard.grpc.testing.GrpcAssertions.assertStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.plyyard.lobby.support.InProcessRules;
 import com.plyyard.lobby.support.ServiceTestProfile;
 import com.plyyard.lobby.support.LobbyTestBase;
 import com.plyyard.lobby.support.TestPlayer;
@@ -16,6 +17,7 @@ import com.plyyard.proto.v1.Move;
 import io.grpc.Status;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import jakarta.inject.Inject;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -27,6 +29,9 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @TestProfile(ServiceTestProfile.class)
 class LegalMovesTest extends LobbyTestBase {
+    @Inject
+    InProcessRules rules;
+
     private static ListLegalMovesRequest of(String matchId) {
         return ListLegalMovesRequest.newBuilder().setMatchId(matchId).build();
     }
@@ -51,6 +56,42 @@ class LegalMovesTest extends LobbyTestBase {
         assertEquals(legalMoves(after.getState()), reply.getMovesList());
         List<String> notations = reply.getMovesList().stream().map(Move::getNotation).toList();
         assertTrue(notations.contains("19-23"), notations.toString());
+    }
+
+    @Test
+    void afterAMoveTheMovesComeWithItAndTheRulesAreNotAskedAgain() {
+        TestPlayer white = register("lm-kw");
+        TestPlayer black = register("lm-kb");
+        Match m = started("draughts:fmjd", clock(0, 0), white, black);
+        Match after = white.move(m, "32-28");
+        List<Move> expected = legalMoves(after.getState());
+
+        int callsBefore = rules.calls();
+        ListLegalMovesResponse reply = black.matches().listLegalMoves(of(m.getId()));
+        assertEquals(callsBefore, rules.calls(), "the moves the move brought along, no call to the rules");
+        assertEquals(after.getVersion(), reply.getVersion());
+        assertEquals(expected, reply.getMovesList());
+
+        // a draw offer is a change of the game (a new state version): the rules are asked once, then their answer kept
+        Match offered = black.matches().offerDraw(TestPlayer.action(after));
+        callsBefore = rules.calls();
+        ListLegalMovesResponse again = white.matches().listLegalMoves(of(m.getId()));
+        assertEquals(callsBefore + 1, rules.calls(), "a state version the kept moves are not for: the rules answer");
+        assertEquals(offered.getVersion(), again.getVersion());
+        assertEquals(expected, again.getMovesList());
+        assertEquals(again, black.matches().listLegalMoves(of(m.getId())));
+        assertEquals(callsBefore + 1, rules.calls(), "and their answer is kept");
+
+        // once the rules are down, the kept moves still answer; the next position's came with its move too
+        Match next = black.move(offered, "19-23");
+        rules.goDown();
+        try {
+            ListLegalMovesResponse whileDown = white.matches().listLegalMoves(of(m.getId()));
+            assertEquals(next.getVersion(), whileDown.getVersion());
+            assertEquals(List.of("28x19"), whileDown.getMovesList().stream().map(Move::getNotation).toList());
+        } finally {
+            rules.comeBack();
+        }
     }
 
     @Test

@@ -8,6 +8,10 @@ import com.plyyard.grpc.Statuses;
 import com.plyyard.mapping.spi.GameMapper;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.ApplyMoveResponse;
+import com.plyyard.proto.v1.ApplyMoveResult;
+import com.plyyard.proto.v1.ApplyMovesRequest;
+import com.plyyard.proto.v1.ApplyMovesResponse;
+import com.plyyard.proto.v1.MoveRefusal;
 import com.plyyard.proto.v1.EndReason;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.GameStatus;
@@ -15,7 +19,10 @@ import com.plyyard.proto.v1.LegalMovesRequest;
 import com.plyyard.proto.v1.LegalMovesResponse;
 import com.plyyard.proto.v1.NewGameRequest;
 import com.plyyard.proto.v1.RemoveSeatRequest;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import java.util.List;
+import java.util.function.Function;
 import com.plyyard.engine.GameRecord;
 import com.plyyard.engine.VariantRules;
 import com.plyyard.proto.v1.RecordHeaders;
@@ -73,10 +80,42 @@ public final class GameOperations {
         }
         LegalMove move = position.parseMove(request.getMove());
         Position next = position.play(move);
-        return ApplyMoveResponse.newBuilder()
+        ApplyMoveResponse.Builder answer = ApplyMoveResponse.newBuilder()
             .setState(mapper.state(next))
-            .setMove(mapper.move(move, position.rules()))
-            .build();
+            .setMove(mapper.move(move, position.rules()));
+        if (request.getWithLegalMoves() && answer.getState().getStatus() != GameStatus.FINISHED) {
+            for (LegalMove m : next.legalMoves()) {
+                answer.addLegalMoves(mapper.move(m, next.rules()));
+            }
+        }
+        return answer.build();
+    }
+
+    /** The most moves one ApplyMoves judges: a call's work stays short enough for the event loop it runs on. */
+    public static final int MAX_BATCH = 64;
+
+    /**
+     * Each move judged on its own, as {@link #applyMove} would: its answer, or its failure as the status {@code errors}
+     * makes of it (the service's error model), in the moves' order.
+     */
+    public ApplyMovesResponse applyMoves(ApplyMovesRequest request,
+                                         Function<RuntimeException, StatusRuntimeException> errors) {
+        if (request.getMovesCount() > MAX_BATCH) {
+            throw new InvalidInputException("ApplyMoves takes at most " + MAX_BATCH + " moves, not "
+                + request.getMovesCount() + ".");
+        }
+        ApplyMovesResponse.Builder answer = ApplyMovesResponse.newBuilder();
+        for (ApplyMoveRequest move : request.getMovesList()) {
+            ApplyMoveResult.Builder result = answer.addResultsBuilder();
+            try {
+                result.setApplied(applyMove(move));
+            } catch (RuntimeException e) {
+                Status status = errors.apply(e).getStatus();
+                result.setRefused(MoveRefusal.newBuilder().setCode(status.getCode().value())
+                    .setDescription(status.getDescription() == null ? "" : status.getDescription()));
+            }
+        }
+        return answer.build();
     }
 
     /**

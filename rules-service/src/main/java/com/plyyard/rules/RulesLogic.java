@@ -11,6 +11,8 @@ import com.plyyard.mapping.ProtoMapper;
 import com.plyyard.mapping.spi.GameMapper;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.ApplyMoveResponse;
+import com.plyyard.proto.v1.ApplyMovesRequest;
+import com.plyyard.proto.v1.ApplyMovesResponse;
 import com.plyyard.proto.v1.FormatPositionRequest;
 import com.plyyard.proto.v1.FormatPositionResponse;
 import com.plyyard.proto.v1.Game;
@@ -67,6 +69,11 @@ public class RulesLogic {
 
     public ApplyMoveResponse applyMove(ApplyMoveRequest request) {
         return operations.applyMove(request);
+    }
+
+    /** Each move's refusal is answered as ApplyMove's status would be, by the service's error model. */
+    public ApplyMovesResponse applyMoves(ApplyMovesRequest request) {
+        return operations.applyMoves(request, e -> ServiceErrors.toStatus(e, "ApplyMove"));
     }
 
     public GameState removeSeat(RemoveSeatRequest request) {

@@ -181,6 +181,78 @@ class RulesServiceTest {
     }
 
     @Test
+    void applyMoveAnswersTheNextLegalMovesWhenAsked() {
+        for (String variant : List.of("draughts:fmjd", "draughts:plyyard", "ploy:3m:2p", "ploy:imperium:ffa",
+            "piracy:classic")) {
+            GameState state = newGame(variant);
+            for (int ply = 0; ply < 6; ply++) {
+                LegalMovesResponse legal = rules.legalMoves(LegalMovesRequest.newBuilder().setState(state).build());
+                String move = legal.getMoves(ply % legal.getMovesCount()).getNotation();
+                ApplyMoveResponse plain = apply(state, move);
+                assertEquals(0, plain.getLegalMovesCount(), "not asked for, not sent");
+                ApplyMoveResponse with = rules.applyMove(ApplyMoveRequest.newBuilder().setState(state).setMove(move)
+                    .setWithLegalMoves(true).build());
+                assertEquals(plain.getState(), with.getState());
+                assertEquals(plain.getMove(), with.getMove());
+                assertEquals(rules.legalMoves(LegalMovesRequest.newBuilder().setState(with.getState()).build())
+                    .getMovesList(), with.getLegalMovesList(), variant + ": exactly LegalMoves of the new state");
+                state = with.getState();
+            }
+        }
+        ApplyMoveResponse last = rules.applyMove(ApplyMoveRequest.newBuilder().setState(parse("draughts:fmjd", "W:W28:B23"))
+            .setMove("28x19").setWithLegalMoves(true).build());
+        assertEquals(GameStatus.FINISHED, last.getState().getStatus());
+        assertEquals(0, last.getLegalMovesCount(), "none once the game ended");
+    }
+
+    @Test
+    void applyMovesJudgesEachMoveOnItsOwnInOrder() {
+        GameState draughts = newGame("draughts:fmjd");
+        GameState ploy = newGame("ploy:3m:2p");
+        GameState over = apply(parse("draughts:fmjd", "W:W28:B23"), "28x19").getState();
+        List<ApplyMoveRequest> moves = List.of(
+            ApplyMoveRequest.newBuilder().setState(draughts).setMove("32-28").setWithLegalMoves(true).build(),
+            ApplyMoveRequest.newBuilder().setState(draughts).setMove("32-27x").build(),      // malformed
+            ApplyMoveRequest.newBuilder().setState(draughts).setMove("19-23").build(),       // not White's piece
+            ApplyMoveRequest.newBuilder().setState(over).setMove("19-14").build(),           // the game is over
+            ApplyMoveRequest.newBuilder().setState(ploy).setMove(moves(ploy).get(0)).build());
+        com.plyyard.proto.v1.ApplyMovesResponse answer = rules.applyMoves(com.plyyard.proto.v1.ApplyMovesRequest.newBuilder()
+            .addAllMoves(moves).build());
+        assertEquals(moves.size(), answer.getResultsCount());
+        for (int i = 0; i < moves.size(); i++) {
+            com.plyyard.proto.v1.ApplyMoveResult result = answer.getResults(i);
+            ApplyMoveRequest move = moves.get(i);
+            StatusRuntimeException alone = null;
+            ApplyMoveResponse applied = null;
+            try {
+                applied = rules.applyMove(move);
+            } catch (StatusRuntimeException e) {
+                alone = e;
+            }
+            if (alone == null) {
+                assertEquals(applied, result.getApplied(), "move " + i + " as ApplyMove answers it");
+            } else {
+                assertTrue(result.hasRefused(), "move " + i + " refused, as ApplyMove refuses it");
+                assertEquals(alone.getStatus().getCode().value(), result.getRefused().getCode());
+                assertEquals(alone.getStatus().getDescription(), result.getRefused().getDescription());
+            }
+        }
+        assertTrue(answer.getResults(0).getApplied().getLegalMovesCount() > 0);
+        assertEquals(Status.Code.INVALID_ARGUMENT.value(), answer.getResults(1).getRefused().getCode());
+        assertEquals(Status.Code.FAILED_PRECONDITION.value(), answer.getResults(2).getRefused().getCode());
+        assertEquals(Status.Code.FAILED_PRECONDITION.value(), answer.getResults(3).getRefused().getCode());
+        assertTrue(answer.getResults(4).hasApplied());
+
+        assertEquals(0, rules.applyMoves(com.plyyard.proto.v1.ApplyMovesRequest.getDefaultInstance()).getResultsCount());
+        com.plyyard.proto.v1.ApplyMovesRequest.Builder tooMany = com.plyyard.proto.v1.ApplyMovesRequest.newBuilder();
+        for (int i = 0; i < 65; i++) {
+            tooMany.addMoves(moves.get(0));
+        }
+        assertEquals("ApplyMoves takes at most 64 moves, not 65.",
+            assertStatus(Status.Code.INVALID_ARGUMENT, () -> rules.applyMoves(tooMany.build())));
+    }
+
+    @Test
     void captureThatEndsTheGame() {
         ApplyMoveResponse r = apply(parse("draughts:fmjd", "W:W28:B23"), "28x19");
         GameState s = r.getState();

@@ -180,10 +180,14 @@ public final class MatchBeingChanged {
     }
 
     static GameState stateOf(MatchEntity m) {
+        return stateOf(m.id, m.state);
+    }
+
+    static GameState stateOf(UUID matchId, byte[] state) {
         try {
-            return GameState.parseFrom(m.state);
+            return GameState.parseFrom(state);
         } catch (InvalidProtocolBufferException e) {
-            throw new IllegalStateException("The stored state of match " + m.id + " does not parse.", e);
+            throw new IllegalStateException("The stored state of match " + matchId + " does not parse.", e);
         }
     }
 }

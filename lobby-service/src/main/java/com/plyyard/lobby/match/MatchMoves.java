@@ -3,13 +3,16 @@ package com.plyyard.lobby.match;
 import com.plyyard.lobby.common.Ids;
 import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.lobby.db.UnitOfWork;
+import com.plyyard.lobby.rules.MoveJudge;
 import com.plyyard.lobby.rules.Rules;
 import com.plyyard.proto.v1.ApplyMoveResponse;
+import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.GameStatus;
 import com.plyyard.proto.v1.Match;
 import com.plyyard.proto.v1.MatchEvent;
 import com.plyyard.proto.v1.MatchMove;
 import com.plyyard.proto.v1.MatchStatus;
+import com.plyyard.proto.v1.Move;
 import com.plyyard.proto.v1.MovePlayed;
 import com.plyyard.proto.v1.Player;
 import com.plyyard.proto.v1.SeatKind;
@@ -22,13 +25,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
  * SubmitMove, for a player's seat or an AI seat: the turn, the clock, the rules, then the new state and its events.
  *
  * <p>A move that does not end the game takes the move path ({@link MoveStore}): read, check, ask the rules with no lock
- * held, then one guarded write, shared with the moves of other matches ready at the same time ({@link MoveWriter}); if
+ * held (in one call with the moves of other matches ready at the same time, {@link MoveJudge}), then one guarded write, shared with the moves of other matches ready at the same time ({@link MoveWriter}); if
  * another change of the match came in between, the move is read and checked again
  * (and refused with ABORTED if that change was game-changing). The last move of a game takes the locked unit of work
  * like every other change, since its ending also writes the result, the ratings and the lobby's events.
@@ -64,6 +68,12 @@ public class MatchMoves {
 
     @Inject
     MeterRegistry metrics;
+
+    @Inject
+    LegalMovesCache legalMoves;
+
+    @Inject
+    MoveJudge judge;
 
     private Counter moves;
     private MoveLists moveLists;
@@ -107,7 +117,7 @@ public class MatchMoves {
             match.checkVersion(expectedVersion);
             SeatEntity mine = seatOf.apply(match);
             match.requireActive();
-            MovePlayed.Builder played = play(match, mine, move);
+            Played played = play(match, mine, move, judge::applyMove);
             if (match.state().getStatus() == GameStatus.FINISHED) {
                 // the game's last move: checked and played again under the row lock, with the ending it brings
                 return changes.change(id.toString(), locked -> {
@@ -118,10 +128,12 @@ public class MatchMoves {
                 });
             }
             match.startTurn();
-            MatchEvent event = MatchEventLog.stamp(match.row, MatchEvent.newBuilder().setMovePlayed(played), match.now);
+            MatchEvent event = MatchEventLog.stamp(match.row, MatchEvent.newBuilder().setMovePlayed(played.event()),
+                match.now);
             if (!writer.write(match.row, match.seats, readVersion, event)) {
                 continue; // another change of the match committed since the read: read and check again
             }
+            legalMoves.put(id, match.row.stateVersion, played.next());
             moves.increment();
             events.committed(event);
             events.announce(event);
@@ -137,7 +149,8 @@ public class MatchMoves {
 
     /** A move in the locked unit of work: played, then its event and, if it ends the game, the ending. */
     private void playLocked(MatchBeingChanged match, SeatEntity mine, String move) {
-        MovePlayed.Builder played = play(match, mine, move);
+        // under the row lock: straight to the rules, not behind other matches' moves
+        MovePlayed.Builder played = play(match, mine, move, rules::applyMove).event();
         if (match.state().getStatus() == GameStatus.FINISHED) {
             events.append(match.row, MatchEvent.newBuilder().setMovePlayed(played), match.now);
             endings.finish(match, MatchStatus.MATCH_FINISHED, match.state().getOutcome());
@@ -148,11 +161,16 @@ public class MatchMoves {
         unitOfWork.afterCommit(() -> moves.increment());
     }
 
+    /** A move's event (not yet stamped with a version) and the legal moves of the position after it. */
+    private record Played(MovePlayed.Builder event, List<Move> next) {
+    }
+
     /**
      * The move by the player of seat {@code mine}: its turn, its clock, the rules; then the match holds the new state,
-     * clocks and ply, and the answer is its event (not yet stamped with a version).
+     * clocks and ply, and the answer is its event and the next legal moves.
      */
-    private MovePlayed.Builder play(MatchBeingChanged match, SeatEntity mine, String move) {
+    private Played play(MatchBeingChanged match, SeatEntity mine, String move,
+                        BiFunction<GameState, String, ApplyMoveResponse> rulesOf) {
         int mover = match.mover();
         int toMove = match.state().getToMove();
         if (mine.idx != mover) {
@@ -165,7 +183,7 @@ public class MatchMoves {
         if (left <= 0) {
             throw LobbyException.failedPrecondition("Your time is up; the flag falls and the move cannot be played.");
         }
-        ApplyMoveResponse applied = rules.applyMove(match.state(), move); // the rules' refusal passes through
+        ApplyMoveResponse applied = rulesOf.apply(match.state(), move); // the rules' refusal passes through
         if (match.clock().isTimed()) {
             mine.clockMillis = match.clock().afterMove(left);
         }
@@ -174,8 +192,8 @@ public class MatchMoves {
         }
         match.row.plies++;
         match.setState(applied.getState());
-        return MovePlayed.newBuilder()
+        return new Played(MovePlayed.newBuilder()
             .setPly(match.row.plies).setSeat(toMove).setMove(applied.getMove()).setState(applied.getState())
-            .addAllClockMillis(match.clocks());
+            .addAllClockMillis(match.clocks()), applied.getLegalMovesList());
     }
 }

@@ -41,6 +41,12 @@ public class MatchQueries {
     @Inject
     Rules rules;
 
+    @Inject
+    MoveStore store;
+
+    @Inject
+    LegalMovesCache legalMoves;
+
     public Match get(String matchIdText) {
         UUID id = Ids.parse(matchIdText, "match");
         return unitOfWork.call(() -> {
@@ -53,24 +59,18 @@ public class MatchQueries {
     }
 
     /**
-     * The legal moves of the current position. The state is read in a short transaction and rules-service is asked
-     * after it, so no database connection waits on the rules; the answer names the version it belongs to.
+     * The legal moves of the current position, with the version they belong to. The match's row is read by one plain
+     * statement (one row: no lock needed for a consistent answer); the moves are the ones the move that made the
+     * position brought along when this instance played it ({@link LegalMovesCache}), otherwise rules-service's.
      */
     public ListLegalMovesResponse legalMoves(String matchIdText) {
         UUID id = Ids.parse(matchIdText, "match");
-        record Current(long version, boolean active, GameState state) {
-        }
-        Current current = unitOfWork.call(() -> {
-            MatchEntity m = matches.lockForRead(id);
-            if (m == null) {
-                throw MatchChanges.notFound(id);
-            }
-            return new Current(m.version, MatchStatus.MATCH_ACTIVE.name().equals(m.status), MatchBeingChanged.stateOf(m));
-        });
+        MoveStore.Position current = store.position(id);
+        GameState state = MatchBeingChanged.stateOf(id, current.state());
         ListLegalMovesResponse.Builder answer = ListLegalMovesResponse.newBuilder()
-            .setVersion(current.version()).setToMove(current.state().getToMove());
-        if (current.active()) {
-            answer.addAllMoves(rules.legalMoves(current.state()).getMovesList());
+            .setVersion(current.version()).setToMove(state.getToMove());
+        if (MatchStatus.MATCH_ACTIVE.name().equals(current.status())) {
+            answer.addAllMoves(legalMoves.get(id, current.stateVersion(), () -> rules.legalMoves(state).getMovesList()));
         }
         return answer.build();
     }

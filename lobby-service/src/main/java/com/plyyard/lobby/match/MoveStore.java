@@ -93,6 +93,8 @@ class MoveStore {
             RETURNING 1)
         SELECT id FROM m""";
 
+    private static final String POSITION = "SELECT status, version, state_version, state FROM matches WHERE id = ?";
+
     /** The moves of a match up to a version, for the move list of the answer when this instance has not kept it. */
     private static final String MOVES = """
         SELECT payload FROM match_events WHERE match_id = ? AND type = 'MOVE_PLAYED' AND version <= ? ORDER BY version""";
@@ -102,6 +104,25 @@ class MoveStore {
 
     /** A match as read for a move: detached rows (nothing tracks them), the names of its players, the clock. */
     record Snapshot(MatchEntity row, List<SeatEntity> seats, Map<UUID, Player> names, long now) {
+    }
+
+    /** What ListLegalMoves needs of a match: one row, read by one statement (so consistent) with no lock and no transaction. */
+    record Position(String status, long version, long stateVersion, byte[] state) {
+    }
+
+    /** The match's status, versions and state as they are now, or NOT_FOUND. */
+    Position position(UUID id) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement st = c.prepareStatement(POSITION)) {
+            st.setObject(1, id);
+            try (ResultSet rs = st.executeQuery()) {
+                if (!rs.next()) {
+                    throw MatchChanges.notFound(id);
+                }
+                return new Position(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getBytes(4));
+            }
+        } catch (SQLException e) {
+            throw failed("position read", id, e);
+        }
     }
 
     /** The match as it is now, or NOT_FOUND. */

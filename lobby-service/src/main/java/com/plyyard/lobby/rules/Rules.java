@@ -1,5 +1,7 @@
 package com.plyyard.lobby.rules;
 
+import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.ApplyMoveResponse;
 import com.plyyard.proto.v1.EndReason;
 import com.plyyard.proto.v1.GameState;
@@ -24,7 +26,25 @@ import java.util.List;
 public interface Rules {
     GameState newGame(String variant, VariantOptions options);
 
+    /** The move played, the position after it and that position's legal moves (none when the game ended). */
     ApplyMoveResponse applyMove(GameState state, String move);
+
+    /**
+     * Moves of different games judged in one call, each on its own: for each, in order, its answer or its refusal
+     * (the exception {@link #applyMove} would throw). A failure of the call itself (rules-service unreachable) is thrown.
+     */
+    List<Judged> applyMoves(List<ApplyMoveRequest> moves);
+
+    /** One move's judgement: applied, or refused (the other null). */
+    record Judged(ApplyMoveResponse applied, LobbyException refused) {
+        /** The answer, or the refusal thrown. */
+        public ApplyMoveResponse orThrow() {
+            if (refused != null) {
+                throw refused;
+            }
+            return applied;
+        }
+    }
 
     LegalMovesResponse legalMoves(GameState state);
 

@@ -4,6 +4,9 @@ import com.plyyard.lobby.common.ErrorKind;
 import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.ApplyMoveResponse;
+import com.plyyard.proto.v1.ApplyMoveResult;
+import com.plyyard.proto.v1.ApplyMovesRequest;
+import com.plyyard.proto.v1.ApplyMovesResponse;
 import com.plyyard.proto.v1.EndReason;
 import com.plyyard.proto.v1.ExerciseServiceGrpc;
 import com.plyyard.proto.v1.GameState;
@@ -24,10 +27,12 @@ import com.plyyard.proto.v1.RulesServiceGrpc;
 import com.plyyard.proto.v1.VariantOptions;
 import com.plyyard.proto.v1.WriteRecordRequest;
 import com.plyyard.proto.v1.WriteRecordResponse;
+import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.quarkus.grpc.GrpcClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -66,7 +71,33 @@ public class RulesClient implements Rules {
 
     @Override
     public ApplyMoveResponse applyMove(GameState state, String move) {
-        return call("ApplyMove", () -> rules().applyMove(ApplyMoveRequest.newBuilder().setState(state).setMove(move).build()));
+        return call("ApplyMove", () -> rules().applyMove(ApplyMoveRequest.newBuilder().setState(state).setMove(move)
+            .setWithLegalMoves(true).build()));
+    }
+
+    @Override
+    public List<Judged> applyMoves(List<ApplyMoveRequest> moves) {
+        ApplyMovesResponse answer = call("ApplyMoves", () -> rules().applyMoves(ApplyMovesRequest.newBuilder()
+            .addAllMoves(moves).build()));
+        if (answer.getResultsCount() != moves.size()) {
+            throw LobbyException.internal("rules-service answered " + answer.getResultsCount() + " results for "
+                + moves.size() + " moves; nothing was changed.");
+        }
+        return judged(answer, host + ":" + port);
+    }
+
+    /** Each result as the lobby takes it: an applied move, or the refusal its status makes ({@link #refusal}). */
+    public static List<Judged> judged(ApplyMovesResponse answer, String address) {
+        List<Judged> out = new ArrayList<>(answer.getResultsCount());
+        for (ApplyMoveResult r : answer.getResultsList()) {
+            if (r.hasApplied()) {
+                out.add(new Judged(r.getApplied(), null));
+            } else {
+                Status status = Status.fromCodeValue(r.getRefused().getCode()).withDescription(r.getRefused().getDescription());
+                out.add(new Judged(null, refusal("ApplyMove", status.asRuntimeException(), address)));
+            }
+        }
+        return out;
     }
 
     @Override

@@ -8,13 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.plyyard.lobby.common.ErrorKind;
 import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.lobby.rules.MoveJudge;
 import com.plyyard.lobby.rules.Rules;
 import com.plyyard.lobby.support.InProcessRules;
 import com.plyyard.lobby.support.ManualClock;
 import com.plyyard.lobby.support.MatchFixtures;
 import com.plyyard.lobby.support.ServiceTestProfile;
+import com.plyyard.proto.v1.ApplyMoveRequest;
+import com.plyyard.proto.v1.ApplyMoveResponse;
 import com.plyyard.proto.v1.CreateMatchRequest;
 import com.plyyard.proto.v1.EndReason;
+import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.Match;
 import com.plyyard.proto.v1.MatchEvent;
 import com.plyyard.proto.v1.MovePlayed;
@@ -29,6 +33,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -78,6 +83,9 @@ class MatchMovesServiceTest {
 
     @Inject
     MoveWriter writer;
+
+    @Inject
+    MoveJudge judge;
 
     private final MatchFixtures fx = new MatchFixtures();
 
@@ -339,6 +347,7 @@ class MatchMovesServiceTest {
             pairs.add(pair);
             started.add(fx.started(DRAUGHTS, clock(60, 0), pair[0], pair[1]));
         }
+        int judgedBefore = rulesCalls.batches().stream().mapToInt(Integer::intValue).sum();
         ExecutorService pool = Executors.newFixedThreadPool(n);
         try {
             CountDownLatch go = new CountDownLatch(1);
@@ -361,6 +370,8 @@ class MatchMovesServiceTest {
                 assertEquals(1, fx.count("SELECT count(*) FROM match_events WHERE match_id = ? AND type = 'MOVE_PLAYED'",
                     UUID.fromString(id)));
             }
+            assertEquals(n, rulesCalls.batches().stream().mapToInt(Integer::intValue).sum() - judgedBefore,
+                "each move judged once, by ApplyMoves calls shared with the others");
         } finally {
             pool.shutdownNow();
         }
@@ -425,5 +436,58 @@ class MatchMovesServiceTest {
         assertTrue(written, "the move was written and its mover told so");
         assertTrue(stillInterrupted, "the interrupt is kept for the caller");
         assertEquals(m.getVersion() + 1, fx.get(m.getId()).getVersion());
+    }
+
+    @Test
+    void movesJudgedTogetherAreAnsweredEachWithItsOwnJudgement() {
+        Player[] p = fx.players("judged", 4);
+        Match a = fx.started(DRAUGHTS, clock(60, 0), p[0], p[1]);
+        Match b = fx.started("ploy:3m:2p", clock(60, 0), p[2], p[3]);
+        GameState draughts = MatchBeingChanged.stateOf(store.read(UUID.fromString(a.getId())).row());
+        GameState ploy = MatchBeingChanged.stateOf(store.read(UUID.fromString(b.getId())).row());
+        List<MoveJudge.Pending> batch = List.of(
+            pending(draughts, "32-28"), pending(draughts, "19-23"), pending(ploy, "x9-x8"), pending(ploy,
+                rules.legalMoves(ploy).getMoves(0).getNotation()));
+
+        judge.judge(batch);
+
+        ApplyMoveResponse first = batch.get(0).judged().join().orThrow();
+        assertEquals("32-28", first.getMove().getNotation());
+        assertEquals(rules.legalMoves(first.getState()).getMovesList(), first.getLegalMovesList(),
+            "the next position's moves come along");
+        LobbyException notWhites = assertThrows(LobbyException.class, () -> batch.get(1).judged().join().orThrow());
+        assertEquals(ErrorKind.FAILED_PRECONDITION, notWhites.kind());
+        assertEquals(refusalOf(draughts, "19-23"), notWhites.getMessage(), "the sentence ApplyMove alone gives");
+        LobbyException malformed = assertThrows(LobbyException.class, () -> batch.get(2).judged().join().orThrow());
+        assertEquals(ErrorKind.INVALID_ARGUMENT, malformed.kind());
+        assertEquals(refusalOf(ploy, "x9-x8"), malformed.getMessage());
+        assertEquals(rules.applyMove(ploy, batch.get(3).move().getMove()), batch.get(3).judged().join().orThrow());
+    }
+
+    @Test
+    void whenTheRulesCannotBeReachedEveryMoverOfTheCallIsToldSo() {
+        Player[] p = fx.players("judged-down", 2);
+        Match a = fx.started(DRAUGHTS, clock(60, 0), p[0], p[1]);
+        GameState draughts = MatchBeingChanged.stateOf(store.read(UUID.fromString(a.getId())).row());
+        List<MoveJudge.Pending> batch = List.of(pending(draughts, "32-28"), pending(draughts, "33-28"));
+        rulesCalls.goDown();
+        try {
+            judge.judge(batch);
+        } finally {
+            rulesCalls.comeBack();
+        }
+        for (MoveJudge.Pending m : batch) {
+            CompletionException e = assertThrows(CompletionException.class, () -> m.judged().join());
+            assertEquals(ErrorKind.UNAVAILABLE, ((LobbyException) e.getCause()).kind());
+        }
+    }
+
+    private static MoveJudge.Pending pending(GameState state, String move) {
+        return new MoveJudge.Pending(ApplyMoveRequest.newBuilder().setState(state).setMove(move).setWithLegalMoves(true)
+            .build(), new CompletableFuture<>());
+    }
+
+    private String refusalOf(GameState state, String move) {
+        return assertThrows(LobbyException.class, () -> rules.applyMove(state, move)).getMessage();
     }
 }

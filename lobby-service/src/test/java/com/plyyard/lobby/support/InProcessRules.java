@@ -11,6 +11,7 @@ import com.plyyard.mapping.ProtoMapper;
 import com.plyyard.mapping.PuzzleOperations;
 import com.plyyard.proto.v1.ApplyMoveRequest;
 import com.plyyard.proto.v1.ApplyMoveResponse;
+import com.plyyard.proto.v1.ApplyMovesRequest;
 import com.plyyard.proto.v1.EndReason;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.JudgeAnswerRequest;
@@ -53,6 +54,7 @@ public class InProcessRules implements Rules {
     private final ExerciseOperations exercises = new ExerciseOperations(ProtoMapper.standard());
     private final PuzzleOperations puzzles = new PuzzleOperations(ProtoMapper.standard());
     private final AtomicInteger calls = new AtomicInteger();
+    private final List<Integer> batches = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile boolean down;
 
     @Override
@@ -64,7 +66,19 @@ public class InProcessRules implements Rules {
     @Override
     public ApplyMoveResponse applyMove(GameState state, String move) {
         return call("ApplyMove", () -> operations.applyMove(ApplyMoveRequest.newBuilder().setState(state).setMove(move)
-            .build()));
+            .setWithLegalMoves(true).build()));
+    }
+
+    @Override
+    public List<Judged> applyMoves(List<ApplyMoveRequest> moves) {
+        batches.add(moves.size());
+        return call("ApplyMoves", () -> RulesClient.judged(operations.applyMoves(ApplyMovesRequest.newBuilder()
+            .addAllMoves(moves).build(), e -> ERRORS.toStatus(e, "ApplyMove")), ADDRESS));
+    }
+
+    /** The sizes of the ApplyMoves calls so far, in order. */
+    public List<Integer> batches() {
+        return List.copyOf(batches);
     }
 
     @Override

@@ -13,7 +13,7 @@ class ContractsTest {
     void rulesServiceHasItsMethods() {
         ServiceDescriptor service = RulesProto.getDescriptor().findServiceByName("RulesService");
         assertEquals("plyyard.v1.RulesService", service.getFullName());
-        assertEquals(List.of("ListVariants", "NewGame", "LegalMoves", "ApplyMove", "ParsePosition", "FormatPosition", "Perft",
+        assertEquals(List.of("ListVariants", "NewGame", "LegalMoves", "ApplyMove", "ApplyMoves", "ParsePosition", "FormatPosition", "Perft",
             "RemoveSeat", "WriteRecord"),
             service.getMethods().stream().map(m -> m.getName()).toList());
         assertEquals("plyyard.v1.RulesService", RulesServiceGrpc.SERVICE_NAME);
