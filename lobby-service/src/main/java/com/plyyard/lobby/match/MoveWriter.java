@@ -1,5 +1,6 @@
 package com.plyyard.lobby.match;
 
+import com.plyyard.lobby.common.GroupedWork;
 import com.plyyard.lobby.db.TransientFailures;
 import com.plyyard.proto.v1.MatchEvent;
 import io.micrometer.core.instrument.DistributionSummary;
@@ -9,15 +10,10 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.jboss.logging.Logger;
 
 /**
@@ -29,7 +25,7 @@ import org.jboss.logging.Logger;
  * <p>The batch is whatever arrived while the previous one was being written, so an idle lobby writes each move at once
  * (no waiting window) and a busy one writes more moves per commit: fewer round trips, statements and WAL flushes per
  * move, the PostgreSQL cost that grew with every move. {@code synchronous_commit} stays on: no move is answered before
- * its commit is on disk.
+ * its commit is on disk. The queue and its threads are {@link GroupedWork}'s.
  */
 @ApplicationScoped
 class MoveWriter {
@@ -44,13 +40,10 @@ class MoveWriter {
     @Inject
     MovesConfig config;
 
-    private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
-    private final List<Thread> threads = new ArrayList<>();
-    private volatile boolean stopping;
-    private volatile boolean stopped;
+    private GroupedWork<MoveStore.Write, Boolean> batches;
     private DistributionSummary sizes;
 
-    /** A move waiting to be written, and its mover's answer. */
+    /** A move waiting to be written, and its mover's answer (whether it was written). */
     record Pending(MoveStore.Write move, CompletableFuture<Boolean> written) {
         UUID match() {
             return move.row().id;
@@ -61,27 +54,18 @@ class MoveWriter {
     void start() {
         sizes = DistributionSummary.builder("plyyard.lobby.move.batch.size")
             .description("Moves written by one statement and commit").register(metrics);
-        for (int i = 0; i < Math.max(1, config.writers()); i++) {
-            Thread t = new Thread(this::run, "plyyard-move-writer-" + i);
-            t.setDaemon(true);
-            threads.add(t);
-            t.start();
-        }
+        // two moves of one match read at the same version never share a batch: the second is written after the first,
+        // and most likely finds it changed
+        batches = new GroupedWork<>("plyyard-move-writer", config.writers(), config.batchMax(), w -> w.row().id,
+            items -> write(items.stream().map(i -> new Pending(i.work(), i.answer())).toList()),
+            move -> store.write(List.of(move)).contains(move.row().id));
+        batches.start();
     }
 
     /** Writes what is queued, then stops; a move submitted after this is written by its own caller. */
     @PreDestroy
     void stop() {
-        stopping = true;
-        for (Thread t : threads) {
-            try {
-                t.join(10_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        stopped = true;
+        batches.stop(10_000);
     }
 
     /**
@@ -89,85 +73,7 @@ class MoveWriter {
      * its match is no longer at {@code readVersion} or no longer active. Blocks the caller until then.
      */
     boolean write(MatchEntity row, List<SeatEntity> seats, long readVersion, MatchEvent event) {
-        MoveStore.Write move = new MoveStore.Write(row, seats, readVersion, event);
-        if (stopping) {
-            return store.write(List.of(move)).contains(row.id);
-        }
-        Pending pending = new Pending(move, new CompletableFuture<>());
-        queue.add(pending);
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return pending.written.get(1, TimeUnit.SECONDS);
-                } catch (TimeoutException e) {
-                    // queued just as the writers stopped: written here instead
-                    if (stopped && queue.remove(pending)) {
-                        return store.write(List.of(move)).contains(row.id);
-                    }
-                } catch (InterruptedException e) {
-                    // a cancelled call: the move may be in the batch being committed, so its outcome is awaited (the
-                    // writer's own database call bounds the wait) and the interrupt kept for the caller
-                    interrupted = true;
-                }
-            }
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IllegalStateException("the move's write failed: " + cause.getMessage(), cause);
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    private void run() {
-        int batchMax = Math.max(1, config.batchMax());
-        List<Pending> deferred = new ArrayList<>();
-        while (true) {
-            List<Pending> batch = new ArrayList<>();
-            Set<UUID> matches = new HashSet<>();
-            List<Pending> later = new ArrayList<>();
-            for (Pending p : deferred) {
-                add(p, batch, matches, later);
-            }
-            deferred = later;
-            if (batch.isEmpty()) {
-                Pending first;
-                try {
-                    first = queue.poll(100, TimeUnit.MILLISECONDS);
-                } catch (InterruptedException e) {
-                    first = null;
-                }
-                if (first == null) {
-                    if (stopping && queue.isEmpty()) {
-                        return;
-                    }
-                    continue;
-                }
-                add(first, batch, matches, deferred);
-            }
-            Pending next;
-            while (batch.size() < batchMax && (next = queue.poll()) != null) {
-                add(next, batch, matches, deferred);
-            }
-            write(batch);
-        }
-    }
-
-    /**
-     * Into the batch, or into the next one when the batch holds a move of the same match already (two moves of one
-     * match read at the same version: the second is written after the first, and most likely finds it changed).
-     */
-    private static void add(Pending p, List<Pending> batch, Set<UUID> matches, List<Pending> later) {
-        if (matches.add(p.match())) {
-            batch.add(p);
-        } else {
-            later.add(p);
-        }
+        return batches.submit(new MoveStore.Write(row, seats, readVersion, event));
     }
 
     /** Writes one batch and answers each of its movers (called by a writer thread; by tests with a batch of their own). */
