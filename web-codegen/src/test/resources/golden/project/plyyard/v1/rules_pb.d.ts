@@ -123,6 +123,14 @@ export declare type ApplyMoveRequest = Message<"plyyard.v1.ApplyMoveRequest"> & 
    * @generated from field: string move = 2;
    */
   move: string;
+
+  /**
+   * Also answer the legal moves of the position after the move (legal_moves), as LegalMoves would: the rules
+   * generate them anyway to tell whether the game goes on, and a caller that asks for them next saves a call.
+   *
+   * @generated from field: bool with_legal_moves = 3;
+   */
+  withLegalMoves: boolean;
 };
 
 /**
@@ -148,6 +156,13 @@ export declare type ApplyMoveResponse = Message<"plyyard.v1.ApplyMoveResponse"> 
    * @generated from field: plyyard.v1.Move move = 2;
    */
   move?: Move | undefined;
+
+  /**
+   * with with_legal_moves: LegalMoves of state (empty when the game ended)
+   *
+   * @generated from field: repeated plyyard.v1.Move legal_moves = 3;
+   */
+  legalMoves: Move[];
 };
 
 /**
@@ -155,6 +170,99 @@ export declare type ApplyMoveResponse = Message<"plyyard.v1.ApplyMoveResponse"> 
  * Use `create(ApplyMoveResponseSchema)` to create a new message.
  */
 export declare const ApplyMoveResponseSchema: GenMessage<ApplyMoveResponse>;
+
+/**
+ * @generated from message plyyard.v1.ApplyMovesRequest
+ */
+export declare type ApplyMovesRequest = Message<"plyyard.v1.ApplyMovesRequest"> & {
+  /**
+   * 0 to 64
+   *
+   * @generated from field: repeated plyyard.v1.ApplyMoveRequest moves = 1;
+   */
+  moves: ApplyMoveRequest[];
+};
+
+/**
+ * Describes the message plyyard.v1.ApplyMovesRequest.
+ * Use `create(ApplyMovesRequestSchema)` to create a new message.
+ */
+export declare const ApplyMovesRequestSchema: GenMessage<ApplyMovesRequest>;
+
+/**
+ * @generated from message plyyard.v1.ApplyMovesResponse
+ */
+export declare type ApplyMovesResponse = Message<"plyyard.v1.ApplyMovesResponse"> & {
+  /**
+   * one per move, in their order
+   *
+   * @generated from field: repeated plyyard.v1.ApplyMoveResult results = 1;
+   */
+  results: ApplyMoveResult[];
+};
+
+/**
+ * Describes the message plyyard.v1.ApplyMovesResponse.
+ * Use `create(ApplyMovesResponseSchema)` to create a new message.
+ */
+export declare const ApplyMovesResponseSchema: GenMessage<ApplyMovesResponse>;
+
+/**
+ * @generated from message plyyard.v1.ApplyMoveResult
+ */
+export declare type ApplyMoveResult = Message<"plyyard.v1.ApplyMoveResult"> & {
+  /**
+   * @generated from oneof plyyard.v1.ApplyMoveResult.result
+   */
+  result: {
+    /**
+     * what ApplyMove would have answered
+     *
+     * @generated from field: plyyard.v1.ApplyMoveResponse applied = 1;
+     */
+    value: ApplyMoveResponse;
+    case: "applied";
+  } | {
+    /**
+     * the status ApplyMove would have failed with
+     *
+     * @generated from field: plyyard.v1.MoveRefusal refused = 2;
+     */
+    value: MoveRefusal;
+    case: "refused";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message plyyard.v1.ApplyMoveResult.
+ * Use `create(ApplyMoveResultSchema)` to create a new message.
+ */
+export declare const ApplyMoveResultSchema: GenMessage<ApplyMoveResult>;
+
+/**
+ * @generated from message plyyard.v1.MoveRefusal
+ */
+export declare type MoveRefusal = Message<"plyyard.v1.MoveRefusal"> & {
+  /**
+   * its gRPC status code (3 INVALID_ARGUMENT, 9 FAILED_PRECONDITION, ...)
+   *
+   * @generated from field: int32 code = 1;
+   */
+  code: number;
+
+  /**
+   * its sentence
+   *
+   * @generated from field: string description = 2;
+   */
+  description: string;
+};
+
+/**
+ * Describes the message plyyard.v1.MoveRefusal.
+ * Use `create(MoveRefusalSchema)` to create a new message.
+ */
+export declare const MoveRefusalSchema: GenMessage<MoveRefusal>;
 
 /**
  * @generated from message plyyard.v1.ParsePositionRequest
@@ -546,6 +654,18 @@ export declare const RulesService: GenService<{
     methodKind: "unary";
     input: typeof ApplyMoveRequestSchema;
     output: typeof ApplyMoveResponseSchema;
+  },
+  /**
+   * Moves of different games in one call (the lobby's moves that arrive together, docs/scaling.md): each is judged on
+   * its own, exactly as ApplyMove would judge it, and its refusal is its own result, not the call's; the results come
+   * in the order of the moves. More than 64 moves -> INVALID_ARGUMENT.
+   *
+   * @generated from rpc plyyard.v1.RulesService.ApplyMoves
+   */
+  applyMoves: {
+    methodKind: "unary";
+    input: typeof ApplyMovesRequestSchema;
+    output: typeof ApplyMovesResponseSchema;
   },
   /**
    * @generated from rpc plyyard.v1.RulesService.ParsePosition
