@@ -16,9 +16,10 @@ import java.util.function.Supplier;
 /**
  * The legal moves of the positions this instance played lately, for ListLegalMoves: a move's ApplyMove brings the
  * moves of the position after it (the rules generate them anyway), so the player to move, who asks next, is answered
- * without another call to rules-service (docs/scaling.md, "Legal moves"). A match's state changes only with its
- * {@code state_version}, so the moves kept for a state version are exactly the rules' answer for it; any other version
- * (another instance moved, the entry was evicted) asks the rules and keeps their answer.
+ * without another call to rules-service (docs/scaling.md, "Moves judged together, and the legal moves with them"). A
+ * match's state changes only with its {@code state_version}, so the moves kept for a state version are exactly the
+ * rules' answer for it; any other version (another instance moved, the entry was evicted) asks the rules and keeps
+ * their answer.
  */
 @ApplicationScoped
 class LegalMovesCache {
