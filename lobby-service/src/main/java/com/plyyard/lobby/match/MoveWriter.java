@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import org.jboss.logging.Logger;
 
 /**
@@ -43,13 +42,6 @@ class MoveWriter {
     private GroupedWork<MoveStore.Write, Boolean> batches;
     private DistributionSummary sizes;
 
-    /** A move waiting to be written, and its mover's answer (whether it was written). */
-    record Pending(MoveStore.Write move, CompletableFuture<Boolean> written) {
-        UUID match() {
-            return move.row().id;
-        }
-    }
-
     @PostConstruct
     void start() {
         sizes = DistributionSummary.builder("plyyard.lobby.move.batch.size")
@@ -57,7 +49,7 @@ class MoveWriter {
         // two moves of one match read at the same version never share a batch: the second is written after the first,
         // and most likely finds it changed
         batches = new GroupedWork<>("plyyard-move-writer", config.writers(), config.batchMax(), w -> w.row().id,
-            items -> write(items.stream().map(i -> new Pending(i.work(), i.answer())).toList()),
+            this::write,
             move -> store.write(List.of(move)).contains(move.row().id));
         batches.start();
     }
@@ -77,41 +69,41 @@ class MoveWriter {
     }
 
     /** Writes one batch and answers each of its movers (called by a writer thread; by tests with a batch of their own). */
-    void write(List<Pending> batch) {
+    void write(List<GroupedWork.Item<MoveStore.Write, Boolean>> batch) {
         List<MoveStore.Write> moves = new ArrayList<>(batch.size());
-        for (Pending p : batch) {
-            moves.add(p.move);
+        for (GroupedWork.Item<MoveStore.Write, Boolean> item : batch) {
+            moves.add(item.work());
         }
         try {
             Set<UUID> written = store.write(moves);
             sizes.record(batch.size());
-            for (Pending p : batch) {
-                p.written.complete(written.contains(p.match()));
+            for (GroupedWork.Item<MoveStore.Write, Boolean> item : batch) {
+                item.answer().complete(written.contains(item.work().row().id));
             }
         } catch (RuntimeException e) {
             if (TransientFailures.retryable(e)) {
                 // PostgreSQL broke a deadlock with another writer: nothing of the batch was written, each move is
                 // read and checked again by its own caller
                 LOG.debugf("a batch of %d moves was rolled back (%s); each is read again", batch.size(), e.getMessage());
-                for (Pending p : batch) {
-                    p.written.complete(false);
+                for (GroupedWork.Item<MoveStore.Write, Boolean> item : batch) {
+                    item.answer().complete(false);
                 }
             } else if (batch.size() > 1 && !TransientFailures.databaseUnreachable(e)) {
                 // one move's row broke the statement: each is written alone, so only that move's mover sees it
                 LOG.debugf("a batch of %d moves failed (%s); each is written alone", batch.size(), e.getMessage());
-                for (Pending p : batch) {
-                    write(List.of(p));
+                for (GroupedWork.Item<MoveStore.Write, Boolean> item : batch) {
+                    write(List.of(item));
                 }
             } else {
-                for (Pending p : batch) {
-                    p.written.completeExceptionally(e);
+                for (GroupedWork.Item<MoveStore.Write, Boolean> item : batch) {
+                    item.answer().completeExceptionally(e);
                 }
             }
         } catch (Throwable t) {
             // the thread lives on: a writer gone would leave every later mover waiting
             LOG.errorf(t, "a batch of %d moves failed", batch.size());
-            for (Pending p : batch) {
-                p.written.completeExceptionally(t);
+            for (GroupedWork.Item<MoveStore.Write, Boolean> item : batch) {
+                item.answer().completeExceptionally(t);
             }
         }
     }

@@ -12,7 +12,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import org.jboss.logging.Logger;
 
 /**
@@ -39,16 +38,12 @@ public class MoveJudge {
     private GroupedWork<ApplyMoveRequest, Rules.Judged> batches;
     private DistributionSummary sizes;
 
-    /** A move waiting to be judged, and its mover's answer. */
-    public record Pending(ApplyMoveRequest move, CompletableFuture<Rules.Judged> judged) {
-    }
-
     @PostConstruct
     void start() {
         sizes = DistributionSummary.builder("plyyard.lobby.rules.batch.size")
             .description("Moves judged by one ApplyMoves call").register(metrics);
         batches = new GroupedWork<>("plyyard-move-judge", config.batchCalls(), Math.min(64, config.batchMax()), null,
-            items -> judge(items.stream().map(i -> new Pending(i.work(), i.answer())).toList()),
+            this::judge,
             move -> rules.applyMoves(List.of(move)).get(0));
         batches.start();
     }
@@ -66,27 +61,27 @@ public class MoveJudge {
     }
 
     /** Judges one batch with one call and answers each of its movers (by a caller thread; by tests with their own). */
-    public void judge(List<Pending> batch) {
+    public void judge(List<GroupedWork.Item<ApplyMoveRequest, Rules.Judged>> batch) {
         List<ApplyMoveRequest> moves = new ArrayList<>(batch.size());
-        for (Pending p : batch) {
-            moves.add(p.move);
+        for (GroupedWork.Item<ApplyMoveRequest, Rules.Judged> item : batch) {
+            moves.add(item.work());
         }
         try {
             List<Rules.Judged> judged = rules.applyMoves(moves);
             sizes.record(batch.size());
             for (int i = 0; i < batch.size(); i++) {
-                batch.get(i).judged.complete(judged.get(i));
+                batch.get(i).answer().complete(judged.get(i));
             }
         } catch (RuntimeException e) {
             // the call failed as a whole (rules-service unreachable, its deadline): every mover learns it
-            for (Pending p : batch) {
-                p.judged.completeExceptionally(e);
+            for (GroupedWork.Item<ApplyMoveRequest, Rules.Judged> item : batch) {
+                item.answer().completeExceptionally(e);
             }
         } catch (Throwable t) {
             // the thread lives on: a caller gone would leave every later mover waiting
             LOG.errorf(t, "judging %d moves failed", batch.size());
-            for (Pending p : batch) {
-                p.judged.completeExceptionally(t);
+            for (GroupedWork.Item<ApplyMoveRequest, Rules.Judged> item : batch) {
+                item.answer().completeExceptionally(t);
             }
         }
     }

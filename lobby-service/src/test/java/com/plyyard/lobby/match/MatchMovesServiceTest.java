@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.plyyard.lobby.common.ErrorKind;
+import com.plyyard.lobby.common.GroupedWork;
 import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.lobby.rules.MoveJudge;
 import com.plyyard.lobby.rules.Rules;
@@ -32,7 +33,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -384,7 +384,7 @@ class MatchMovesServiceTest {
             fx.started(DRAUGHTS, clock(60, 0), p[2], p[3]), fx.started(DRAUGHTS, clock(60, 0), p[4], p[5]));
         String broken = started.get(1).getId();
         String brokenRows = fx.stored(broken);
-        List<MoveWriter.Pending> batch = new ArrayList<>();
+        List<GroupedWork.Item<MoveStore.Write, Boolean>> batch = new ArrayList<>();
         for (Match m : started) {
             MoveStore.Snapshot read = store.read(UUID.fromString(m.getId()));
             MatchEntity row = read.row();
@@ -395,15 +395,14 @@ class MatchMovesServiceTest {
             }
             MatchEvent event = MatchEventLog.stamp(row, MatchEvent.newBuilder()
                 .setMovePlayed(MovePlayed.newBuilder().setPly(row.plies)), read.now());
-            batch.add(new MoveWriter.Pending(new MoveStore.Write(row, read.seats(), readVersion, event),
-                new CompletableFuture<>()));
+            batch.add(GroupedWork.Item.of(new MoveStore.Write(row, read.seats(), readVersion, event)));
         }
 
         writer.write(batch);
 
-        assertEquals(true, batch.get(0).written().join(), "the first move is written all the same");
-        assertEquals(true, batch.get(2).written().join(), "the last move is written all the same");
-        ExecutionException failure = assertThrows(ExecutionException.class, () -> batch.get(1).written().get());
+        assertEquals(true, batch.get(0).answer().join(), "the first move is written all the same");
+        assertEquals(true, batch.get(2).answer().join(), "the last move is written all the same");
+        ExecutionException failure = assertThrows(ExecutionException.class, () -> batch.get(1).answer().get());
         assertTrue(failure.getCause().getMessage() != null, "its mover learns why");
         assertEquals(brokenRows, fx.stored(broken), "the broken move wrote nothing");
         for (int i : new int[] {0, 2}) {
@@ -445,23 +444,23 @@ class MatchMovesServiceTest {
         Match b = fx.started("ploy:3m:2p", clock(60, 0), p[2], p[3]);
         GameState draughts = MatchBeingChanged.stateOf(store.read(UUID.fromString(a.getId())).row());
         GameState ploy = MatchBeingChanged.stateOf(store.read(UUID.fromString(b.getId())).row());
-        List<MoveJudge.Pending> batch = List.of(
+        List<GroupedWork.Item<ApplyMoveRequest, Rules.Judged>> batch = List.of(
             pending(draughts, "32-28"), pending(draughts, "19-23"), pending(ploy, "x9-x8"), pending(ploy,
                 rules.legalMoves(ploy).getMoves(0).getNotation()));
 
         judge.judge(batch);
 
-        ApplyMoveResponse first = batch.get(0).judged().join().orThrow();
+        ApplyMoveResponse first = batch.get(0).answer().join().orThrow();
         assertEquals("32-28", first.getMove().getNotation());
         assertEquals(rules.legalMoves(first.getState()).getMovesList(), first.getLegalMovesList(),
             "the next position's moves come along");
-        LobbyException notWhites = assertThrows(LobbyException.class, () -> batch.get(1).judged().join().orThrow());
+        LobbyException notWhites = assertThrows(LobbyException.class, () -> batch.get(1).answer().join().orThrow());
         assertEquals(ErrorKind.FAILED_PRECONDITION, notWhites.kind());
         assertEquals(refusalOf(draughts, "19-23"), notWhites.getMessage(), "the sentence ApplyMove alone gives");
-        LobbyException malformed = assertThrows(LobbyException.class, () -> batch.get(2).judged().join().orThrow());
+        LobbyException malformed = assertThrows(LobbyException.class, () -> batch.get(2).answer().join().orThrow());
         assertEquals(ErrorKind.INVALID_ARGUMENT, malformed.kind());
         assertEquals(refusalOf(ploy, "x9-x8"), malformed.getMessage());
-        assertEquals(rules.applyMove(ploy, batch.get(3).move().getMove()), batch.get(3).judged().join().orThrow());
+        assertEquals(rules.applyMove(ploy, batch.get(3).work().getMove()), batch.get(3).answer().join().orThrow());
     }
 
     @Test
@@ -469,22 +468,22 @@ class MatchMovesServiceTest {
         Player[] p = fx.players("judged-down", 2);
         Match a = fx.started(DRAUGHTS, clock(60, 0), p[0], p[1]);
         GameState draughts = MatchBeingChanged.stateOf(store.read(UUID.fromString(a.getId())).row());
-        List<MoveJudge.Pending> batch = List.of(pending(draughts, "32-28"), pending(draughts, "33-28"));
+        List<GroupedWork.Item<ApplyMoveRequest, Rules.Judged>> batch = List.of(pending(draughts, "32-28"), pending(draughts, "33-28"));
         rulesCalls.goDown();
         try {
             judge.judge(batch);
         } finally {
             rulesCalls.comeBack();
         }
-        for (MoveJudge.Pending m : batch) {
-            CompletionException e = assertThrows(CompletionException.class, () -> m.judged().join());
+        for (GroupedWork.Item<ApplyMoveRequest, Rules.Judged> m : batch) {
+            CompletionException e = assertThrows(CompletionException.class, () -> m.answer().join());
             assertEquals(ErrorKind.UNAVAILABLE, ((LobbyException) e.getCause()).kind());
         }
     }
 
-    private static MoveJudge.Pending pending(GameState state, String move) {
-        return new MoveJudge.Pending(ApplyMoveRequest.newBuilder().setState(state).setMove(move).setWithLegalMoves(true)
-            .build(), new CompletableFuture<>());
+    private static GroupedWork.Item<ApplyMoveRequest, Rules.Judged> pending(GameState state, String move) {
+        return GroupedWork.Item.of(ApplyMoveRequest.newBuilder().setState(state).setMove(move).setWithLegalMoves(true)
+            .build());
     }
 
     private String refusalOf(GameState state, String move) {
