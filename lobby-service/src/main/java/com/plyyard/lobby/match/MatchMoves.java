@@ -21,7 +21,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
@@ -76,12 +75,12 @@ public class MatchMoves {
     MoveJudge judge;
 
     private Counter moves;
-    private MoveLists moveLists;
+    @Inject
+    MoveLists moveLists;
 
     @PostConstruct
     void init() {
         moves = metrics.counter("plyyard.lobby.moves");
-        moveLists = new MoveLists(20_000, Duration.ofMinutes(30));
     }
 
     public Match submitMove(Player me, String matchId, String move, long expectedVersion) {

@@ -29,6 +29,9 @@ class MatchViews {
     @Inject
     MatchEventLog events;
 
+    @Inject
+    MoveLists moveLists;
+
     Match view(MatchBeingChanged match, boolean withMoves) {
         return view(match.row, match.seats, withMoves);
     }
@@ -45,13 +48,26 @@ class MatchViews {
             }
         }
         Map<UUID, Player> names = players.byIds(ids);
-        List<MatchMove> moves = new ArrayList<>();
-        if (withMoves) {
-            for (MatchEvent e : events.moves(m.id)) {
-                moves.add(move(e));
-            }
+        return view(m, seats, names, withMoves ? moves(m) : List.of());
+    }
+
+    /**
+     * Its moves: the list this instance holds when it has them all (the matches it moves in), else read. A move of
+     * the caller's own unit of work counts in {@code plies} but is in no held list, so it is read with the rest.
+     */
+    private List<MatchMove> moves(MatchEntity m) {
+        if (m.plies == 0) {
+            return List.of();
         }
-        return view(m, seats, names, moves);
+        List<MatchMove> held = moveLists.held(m.id, m.plies);
+        if (held != null) {
+            return held;
+        }
+        List<MatchMove> moves = new ArrayList<>(m.plies);
+        for (MatchEvent e : events.moves(m.id)) {
+            moves.add(move(e));
+        }
+        return moves;
     }
 
     /** The match from rows read already, the names of its players and its moves (no database access). */

@@ -1,5 +1,7 @@
 package com.plyyard.lobby.players;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.lobby.db.Locking;
 import com.plyyard.proto.v1.Player;
@@ -13,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 
@@ -22,6 +25,8 @@ import java.util.UUID;
  */
 @ApplicationScoped
 public class PlayerRepository implements PanacheRepositoryBase<PlayerEntity, UUID> {
+    private final Cache<UUID, Player> seen = Caffeine.newBuilder().maximumSize(50_000).build();
+
     /**
      * Adds a player and their token unless the name is taken (ignoring case). The unique index on lower(name) decides
      * races; {@code ON CONFLICT DO NOTHING} keeps the transaction usable, which an entity insert would not.
@@ -75,14 +80,31 @@ public class PlayerRepository implements PanacheRepositoryBase<PlayerEntity, UUI
         return found.isEmpty() ? null : new TokenOwner(view((PlayerEntity) found.get(0)[0]), (Instant) found.get(0)[1]);
     }
 
-    /** Players by id (one query), for views; ids without a player are left out. */
+    /**
+     * Players by id, for views; ids without a player are left out. A player's id and name never change and players
+     * are never deleted, so the players seen lately are kept here and only the others read (one query): each view of
+     * a match named its players with a query of its own, a twentieth of the lobby's CPU at 64 matches.
+     */
     public Map<UUID, Player> byIds(Collection<UUID> ids) {
         if (ids.isEmpty()) {
             return Map.of();
         }
         Map<UUID, Player> out = new HashMap<>();
-        for (PlayerEntity p : list("id in ?1", List.copyOf(new HashSet<>(ids)))) {
-            out.put(p.id, view(p));
+        Set<UUID> unknown = new HashSet<>();
+        for (UUID id : ids) {
+            Player known = seen.getIfPresent(id);
+            if (known != null) {
+                out.put(id, known);
+            } else {
+                unknown.add(id);
+            }
+        }
+        if (!unknown.isEmpty()) {
+            for (PlayerEntity p : list("id in ?1", List.copyOf(unknown))) {
+                Player player = view(p);
+                seen.put(p.id, player);
+                out.put(p.id, player);
+            }
         }
         return out;
     }

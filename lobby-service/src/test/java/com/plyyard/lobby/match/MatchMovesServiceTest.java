@@ -24,6 +24,7 @@ import com.plyyard.proto.v1.Match;
 import com.plyyard.proto.v1.MatchEvent;
 import com.plyyard.proto.v1.MovePlayed;
 import com.plyyard.proto.v1.MatchStatus;
+import com.plyyard.proto.v1.Move;
 import com.plyyard.proto.v1.Player;
 import com.plyyard.proto.v1.SeatSpec;
 import io.quarkus.test.junit.QuarkusTest;
@@ -408,6 +409,41 @@ class MatchMovesServiceTest {
         for (int i : new int[] {0, 2}) {
             assertEquals(started.get(i).getVersion() + 1, fx.get(started.get(i).getId()).getVersion());
         }
+    }
+
+    @Test
+    void aResignationListsTheMovesThisInstanceMade() {
+        Player[] p = fx.players("views-own", 2);
+        Match m = fx.started(DRAUGHTS, clock(60, 0), p[0], p[1]);
+        Match after = moves.submitMove(p[0], m.getId(), "32-28", m.getVersion());
+        after = moves.submitMove(p[1], m.getId(), "19-23", after.getVersion());
+
+        Match resigned = endings.resign(p[0], m.getId(), after.getVersion());
+
+        assertEquals(after.getMovesList(), resigned.getMovesList(), "the moves as the last move's answer listed them");
+        assertEquals(MatchStatus.MATCH_FINISHED, resigned.getStatus());
+    }
+
+    @Test
+    void aResignationListsEveryMoveEvenOneThisInstanceDidNotMake() {
+        Player[] p = fx.players("views", 2);
+        Match m = fx.started(DRAUGHTS, clock(60, 0), p[0], p[1]);
+        Match after = moves.submitMove(p[0], m.getId(), "32-28", m.getVersion());
+        after = moves.submitMove(p[1], m.getId(), "19-23", after.getVersion());
+        // a third move written behind this instance's back, as another lobby instance would write it
+        MoveStore.Snapshot read = store.read(UUID.fromString(m.getId()));
+        MatchEntity row = read.row();
+        long readVersion = row.version;
+        row.plies++;
+        MatchEvent event = MatchEventLog.stamp(row, MatchEvent.newBuilder().setMovePlayed(MovePlayed.newBuilder()
+            .setPly(row.plies).setSeat(0).setMove(Move.newBuilder().setNotation("28x19"))), read.now());
+        assertTrue(writer.write(row, read.seats(), readVersion, event));
+
+        Match resigned = endings.resign(p[1], m.getId(), event.getVersion());
+
+        assertEquals(List.of("32-28", "19-23", "28x19"),
+            resigned.getMovesList().stream().map(mv -> mv.getMove().getNotation()).toList(),
+            "the held list of two moves is not the game's three");
     }
 
     @Test

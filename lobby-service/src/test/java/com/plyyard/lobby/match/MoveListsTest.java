@@ -1,6 +1,7 @@
 package com.plyyard.lobby.match;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.plyyard.proto.v1.MatchMove;
 import java.time.Duration;
@@ -57,5 +58,17 @@ class MoveListsTest {
         assertEquals(stored, lists.after(match, second, database)); // the second move's answer came first
         List<MatchMove> late = lists.after(match, first, () -> List.copyOf(stored.subList(0, 1)));
         assertEquals(List.of(first), late);
+    }
+
+    @Test
+    void aHeldListAnswersOnlyForItsOwnLength() {
+        MoveLists lists = new MoveLists(100, Duration.ofMinutes(1));
+        assertNull(lists.held(match, 0), "nothing held yet");
+        lists.after(match, play(), database);
+        lists.after(match, play(), database);
+        assertEquals(stored, lists.held(match, 2));
+        assertNull(lists.held(match, 3), "a third move made elsewhere (or in an uncommitted unit of work) is not held");
+        assertNull(lists.held(match, 1), "nor is a shorter game");
+        assertNull(lists.held(UUID.randomUUID(), 2), "nor another match");
     }
 }
