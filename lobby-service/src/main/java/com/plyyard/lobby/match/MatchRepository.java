@@ -43,14 +43,17 @@ public class MatchRepository implements PanacheRepositoryBase<MatchEntity, UUID>
         return due.isEmpty() ? null : due.get(0);
     }
 
-    /** Active matches whose deadline has passed at {@code now}, earliest first (index {@code matches_due}). */
+    /**
+     * Active matches whose deadline has passed at {@code now}, earliest first (index {@code matches_active}: the
+     * deadline itself is not indexed, so that a move updates its row HOT, V7__hot_move_updates.sql).
+     */
     public List<UUID> dueIds(Instant now, int limit) {
         return getEntityManager().createQuery("select m.id from MatchEntity m where m.status = 'MATCH_ACTIVE' "
                 + "and m.deadlineAt <= :now order by m.deadlineAt", UUID.class)
             .setParameter("now", now).setMaxResults(limit).getResultList();
     }
 
-    /** Active matches waiting for an AI seat whose turn began by {@code before}, oldest first (index {@code matches_ai_turn}). */
+    /** Active matches waiting for an AI seat whose turn began by {@code before}, oldest first (index matches_ai_turn). */
     public List<UUID> aiTurnIdsSince(Instant before, int limit) {
         return getEntityManager().createQuery("select m.id from MatchEntity m where m.aiToMove = true "
                 + "and m.status = 'MATCH_ACTIVE' and m.turnStartedAt <= :before order by m.turnStartedAt", UUID.class)

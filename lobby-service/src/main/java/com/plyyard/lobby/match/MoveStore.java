@@ -59,8 +59,8 @@ class MoveStore {
     /**
      * A batch of moves of different matches in one statement ({@link MoveWriter}): each match row if it is still at
      * the version its move was read at, then the seats and the event of each row written (only through the rows the
-     * first part returns). The answer names the matches written; a move whose match changed meanwhile writes nothing
-     * and touches no other move. Data-modifying parts of a WITH run exactly once whether or not the query reads them;
+     * first part returns; a seat the move leaves as it was is not rewritten, a new row version saved). The answer
+     * names the matches written; a move whose match changed meanwhile writes nothing and touches no other move. Data-modifying parts of a WITH run exactly once whether or not the query reads them;
      * all of it commits or none. Times travel as microseconds since the epoch (timestamptz's own precision). No
      * NOTIFY here: it would serialise the commits ({@link com.plyyard.lobby.db.NotificationBatcher}).
      */
@@ -85,6 +85,7 @@ class MoveStore {
             FROM m, unnest(CAST(? AS uuid[]), CAST(? AS integer[]), CAST(? AS bigint[]), CAST(? AS boolean[]))
                 AS w(match_id, idx, clock_millis, out)
             WHERE w.match_id = m.id AND seats.match_id = w.match_id AND seats.idx = w.idx
+              AND (seats.clock_millis, seats.out, seats.offers_draw) IS DISTINCT FROM (w.clock_millis, w.out, false)
             RETURNING 1),
         e AS (
             INSERT INTO match_events (match_id, version, type, payload, created_at)
