@@ -58,6 +58,9 @@ class BenchCommandTest {
         Run bad = Run.of("bench", "lobby", "--matches", "0");
         assertEquals(2, bad.exitCode());
         assertTrue(bad.err().get(0).contains("--matches and --max-plies must be at least 1"), bad.err().get(0));
+        Run backwards = Run.of("bench", "lobby", "--think", "-1s");
+        assertEquals(2, backwards.exitCode());
+        assertTrue(backwards.err().get(0).contains("--think at least 0"), backwards.err().get(0));
     }
 
     @Test

@@ -397,14 +397,17 @@ class PlatformEndToEndIT {
 
     /**
      * A tiny sustained load run (issue 14's benchmark, smoke-tested): two matches with two watchers each, spread as a
-     * two-instance run would be (the same lobby named twice), and the summary line last, with no lost or repeated event.
+     * two-instance run would be (the same lobby named twice), the players thinking a little before each move, and the
+     * summary line last, with no lost or repeated event.
      */
     @Test
     void aTinySustainedBenchRunEndsWithItsSummaryLine() {
         Run r = Run.of("bench", "lobby", "--target", TARGET, "--target", TARGET, "--matches", "2", "--watchers-per-match",
-            "2", "--duration", "3s", "--warmup", "1s", "--max-plies", "20");
+            "2", "--duration", "3s", "--warmup", "1s", "--max-plies", "20", "--think", "20ms");
         assertEquals(0, r.exitCode(), () -> r.out() + " " + r.err());
         List<String> out = r.out();
+        assertTrue(out.get(0).startsWith("matches=2 watchers_per_match=2 targets=2 ") && out.get(0).endsWith(" think_ms=20"),
+            () -> String.join("\n", out));
         String last = out.get(out.size() - 1);
         assertTrue(last.matches("moves=\\d+ moves_per_s=[0-9.]+ submit_p99_ms=[0-9.]+ event_p99_ms=[0-9.]+ watchers=4 "
             + "errors=0 cpu_ms_per_move=[0-9.]+"), () -> String.join("\n", out));

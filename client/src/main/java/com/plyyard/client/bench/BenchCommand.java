@@ -97,11 +97,17 @@ public class BenchCommand implements Runnable {
             + "of its own (default 0).")
         Integer lobbyWatchers;
 
+        @Option(names = "--think", paramLabel = "TIME", description = "Sustained run: a player's wait before each of "
+            + "its moves, e.g. 3s, each drawn between half and one and a half times it (default 0s: the next move as "
+            + "soon as the last is answered).")
+        String think;
+
         @Override
         public void run() {
             List<String> where = targets == null || targets.isEmpty() ? List.of("localhost:7070") : targets;
             where.forEach(Lobby::hostPort);
-            if (matches != null || duration != null || watchersPerMatch != null || lobbyWatchers != null) {
+            if (matches != null || duration != null || watchersPerMatch != null || lobbyWatchers != null
+                || think != null) {
                 sustained(where);
                 return;
             }
@@ -162,9 +168,10 @@ public class BenchCommand implements Runnable {
             int lobby = lobbyWatchers == null ? 0 : lobbyWatchers;
             Duration measured = parseDuration("--duration", duration == null ? "60s" : duration);
             Duration warm = parseDuration("--warmup", warmup);
-            if (n < 1 || k < 0 || lobby < 0 || maxPlies < 1 || measured.isZero()) {
-                throw CliException.badInput("--matches and --max-plies must be at least 1, --watchers-per-match and "
-                    + "--lobby-watchers at least 0, --duration more than 0.");
+            Duration pause = think == null ? Duration.ZERO : parseDuration("--think", think);
+            if (n < 1 || k < 0 || lobby < 0 || maxPlies < 1 || measured.isZero() || pause.isNegative()) {
+                throw CliException.badInput("--matches and --max-plies must be at least 1, --watchers-per-match, "
+                    + "--lobby-watchers and --think at least 0, --duration more than 0.");
             }
             // HTTP/2 servers cap the streams of one connection (Vert.x: 100 by default): about 50 per connection here
             int streamsPerTarget = (n * (k + 1) + lobby + where.size() - 1) / where.size();
@@ -188,13 +195,13 @@ public class BenchCommand implements Runnable {
                 load.onMeasured(() -> metrics.forEach(ServerMetrics::markWindowEnd));
                 metrics.forEach(ServerMetrics::start);
                 SustainedLoad.Result r = load.run(new SustainedLoad.Plan(n, k, measured, warm, variant, maxPlies, seed,
-                    lobby));
+                    lobby, pause));
                 List<ServerMetrics.Usage> usage = metrics.stream().map(ServerMetrics::stop).toList();
                 double submitP99 = r.submitMicros().getValueAtPercentile(99) / 1000.0;
                 double eventP99 = r.eventMicros().getValueAtPercentile(99) / 1000.0;
                 out.println(String.format(Locale.ROOT, "matches=%d watchers_per_match=%d targets=%d connections=%d "
                     + "warmup_s=%.0f measured_s=%.1f", n, k, where.size(), connections * where.size(),
-                    warm.toMillis() / 1000.0, r.seconds()));
+                    warm.toMillis() / 1000.0, r.seconds()) + (pause.isZero() ? "" : " think_ms=" + pause.toMillis()));
                 out.println("submit_move_ms " + summary(r.submitMicros()));
                 out.println("event_ms " + summary(r.eventMicros()) + " events=" + r.eventMicros().getTotalCount());
                 out.println("errors_by_status " + (r.errors().isEmpty() ? "none" : r.errors().entrySet().stream()

@@ -36,6 +36,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -57,8 +58,18 @@ import org.HdrHistogram.Recorder;
  */
 public final class SustainedLoad {
     /** What to run. */
+    /**
+     * What to run. {@code think}: how long a player waits before each of its moves (zero: it sends the next as soon as
+     * the answer to the last arrives, a closed loop at whatever rate the lobby allows), each wait drawn between half and
+     * one and a half times it, so that matches do not move in step.
+     */
     public record Plan(int matches, int watchersPerMatch, Duration duration, Duration warmup, String variant, int maxPlies,
-                       long seed, int lobbyWatchers) {
+                       long seed, int lobbyWatchers, Duration think) {
+        public Plan(int matches, int watchersPerMatch, Duration duration, Duration warmup, String variant, int maxPlies,
+                    long seed, int lobbyWatchers) {
+            this(matches, watchersPerMatch, duration, warmup, variant, maxPlies, seed, lobbyWatchers, Duration.ZERO);
+        }
+
         public Plan(int matches, int watchersPerMatch, Duration duration, Duration warmup, String variant, int maxPlies,
                     long seed) {
             this(matches, watchersPerMatch, duration, warmup, variant, maxPlies, seed, 0);
@@ -217,7 +228,15 @@ public final class SustainedLoad {
         Map<Integer, String> tokens = Map.of(0, a, 1, b);
         int plies = 0;
         try {
+            long thinkMillis = plan.think().toMillis();
             while (!stopping && match.getStatus() == MatchStatus.MATCH_ACTIVE && plies < plan.maxPlies()) {
+                if (thinkMillis > 0) {
+                    // its own random source: the moves chosen stay those of the seed, whatever the waits
+                    sleepQuietly(thinkMillis / 2 + ThreadLocalRandom.current().nextLong(thinkMillis + 1));
+                    if (stopping) {
+                        break;
+                    }
+                }
                 GameState state = match.getState();
                 List<? extends LegalMove> legal = LobbyLoad.position(rules, state).legalMoves();
                 String move = legal.get(random.nextInt(legal.size())).notation();
