@@ -49,6 +49,21 @@ public class LobbyEventLog {
     @Inject
     Event<LobbyEventsCommitted> committed;
 
+    /** An event as the log holds it: its version, who may see it (null: everyone) and the event. */
+    public record Logged(long version, UUID[] recipients, LobbyEvent event) {
+        public boolean visibleTo(UUID player) {
+            if (recipients == null) {
+                return true;
+            }
+            for (UUID r : recipients) {
+                if (r.equals(player)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
     /** The events of one transaction, not yet appended. */
     private final class Pending {
         final List<LobbyEvent.Builder> events = new ArrayList<>();
@@ -111,16 +126,34 @@ public class LobbyEventLog {
         return log.version(share);
     }
 
+    /** The current version; call inside a unit of work. */
+    public long current() {
+        return log.version(false);
+    }
+
+    /** Up to {@code limit} events after {@code version}, whoever may see them, in version order. */
+    public List<Logged> allAfter(long version, int limit) {
+        List<Logged> out = new ArrayList<>();
+        for (LobbyEventEntity r : log.allAfter(version, limit)) {
+            out.add(new Logged(r.version, r.recipients, parse(r.payload)));
+        }
+        return out;
+    }
+
     /** Up to {@code limit} events after {@code version} that the player may see, in version order. */
     public List<LobbyEvent> after(long version, UUID player, int limit) {
         List<LobbyEvent> out = new ArrayList<>();
         for (LobbyEventEntity r : log.visibleAfter(version, player, limit)) {
-            try {
-                out.add(LobbyEvent.parseFrom(r.payload));
-            } catch (InvalidProtocolBufferException e) {
-                throw new IllegalStateException("A stored lobby event does not parse: " + e.getMessage(), e);
-            }
+            out.add(parse(r.payload));
         }
         return out;
+    }
+
+    private static LobbyEvent parse(byte[] payload) {
+        try {
+            return LobbyEvent.parseFrom(payload);
+        } catch (InvalidProtocolBufferException e) {
+            throw new IllegalStateException("A stored lobby event does not parse: " + e.getMessage(), e);
+        }
     }
 }

@@ -20,6 +20,13 @@ public class LobbyEventRepository implements PanacheRepositoryBase<LobbyEventEnt
             share ? LockModeType.PESSIMISTIC_READ : LockModeType.NONE).version;
     }
 
+    /** Up to {@code limit} events after {@code version}, in version order. */
+    List<LobbyEventEntity> allAfter(long version, int limit) {
+        return getEntityManager().createQuery("select e from LobbyEventEntity e where e.version > :version "
+                + "order by e.version", LobbyEventEntity.class)
+            .setParameter("version", version).setMaxResults(limit).getResultList();
+    }
+
     /** Up to {@code limit} events after {@code version} that the player may see (public or addressed to them). */
     List<LobbyEventEntity> visibleAfter(long version, UUID player, int limit) {
         return getEntityManager().createQuery("select e from LobbyEventEntity e where e.version > :version "

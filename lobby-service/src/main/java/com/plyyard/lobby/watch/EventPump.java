@@ -64,6 +64,16 @@ public abstract class EventPump<E> {
     /** For the log: e.g. "WatchMatch 1234…". */
     protected abstract String describe();
 
+    /**
+     * Called from {@link #after} when no event up to {@code version} is for this stream (another player's, all of
+     * them): the cursor moves past them, so the next read does not look at them again.
+     */
+    protected final void passed(long version) {
+        if (version > cursor) {
+            cursor = version;
+        }
+    }
+
     protected final boolean isClosed() {
         return closed.get();
     }

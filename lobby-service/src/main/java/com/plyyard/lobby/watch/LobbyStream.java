@@ -45,9 +45,22 @@ public final class LobbyStream extends EventPump<LobbyEvent> {
         wake();
     }
 
+    /** From the events this instance keeps ({@link LobbyTail}); from the database when the cursor is further back. */
     @Override
     protected List<LobbyEvent> after(long version, int limit) {
-        return streams.unitOfWork.call(() -> streams.log.after(version, player, limit));
+        LobbyTail.Read kept = streams.tail.after(version, player, limit);
+        if (kept != null) {
+            if (kept.events().isEmpty()) {
+                passed(kept.upTo());
+            }
+            return kept.events();
+        }
+        long tailBase = streams.tail.base(); // read before the query: every version up to it had committed by then
+        List<LobbyEvent> stored = streams.unitOfWork.call(() -> streams.log.after(version, player, limit));
+        if (stored.isEmpty()) {
+            passed(tailBase);
+        }
+        return stored;
     }
 
     @Override
