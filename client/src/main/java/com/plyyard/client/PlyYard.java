@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
  * usage hint on a second line); 1 when a command could not do its job.
  *
  * <p>Its list of subcommands is the one place of the client that names a game's own tools, each in a package of its
- * game: {@code dxp} and {@code train} (draughts), {@code tablebase} (Piracy). Every other command plays any game.
+ * game: {@code dxp}, {@code sprt} and {@code train} (draughts), {@code tablebase} (Piracy). Every other command plays any game.
  */
 @Command(name = "plyyard", mixinStandardHelpOptions = true, version = "plyyard 0.1.0-SNAPSHOT",
     description = "Ply Yard: board-game rules engine tools and platform launcher.",
@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
         PuzzlesCommand.class, ReviewCommand.class, TokensCommand.class,
         com.plyyard.client.bench.BenchCommand.class, com.plyyard.client.draughts.train.TrainCommand.class,
         com.plyyard.client.hub.HubCommand.class, com.plyyard.client.draughts.dxp.DxpCommand.class,
+        com.plyyard.client.draughts.dxp.SprtCommand.class,
         com.plyyard.client.piracy.tablebase.TablebaseCommand.class,
         CommandLine.HelpCommand.class})
 public class PlyYard implements Runnable {
