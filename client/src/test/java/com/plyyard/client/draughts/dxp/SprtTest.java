@@ -30,7 +30,7 @@ class SprtTest {
 
     @Test
     void llrIsZeroHalfwayBetweenTheHypothesesAndFollowsTheScore() {
-        // s0 = 0.5 and s1 = 0.5 exactly at elo0 = -e, elo1 = +e: halfway is a score of 50 %
+        // elo0 = -20, elo1 = +20: s0 + s1 = 1 exactly, so halfway between them is a score of 50 %
         Sprt symmetric = new Sprt(-20, 20, 0.05, 0.05);
         assertEquals(0, symmetric.llr(new Sprt.Counts(30, 40, 30)), 1e-12);
         assertTrue(symmetric.llr(new Sprt.Counts(31, 40, 29)) > 0, "a score above halfway favours H1");
