@@ -38,6 +38,12 @@ class SprtCommandTest {
             + "  if [ \"$prev\" = --openings ]; then cp \"$a\" '" + dir + "/openings-'$$; fi; prev=\"$a\"\n"
             + "done\n"
             + "echo 'dxp: listening on port 45678; start the follower, e.g. mobydam -c 127.0.0.1 -p 45678' >&2\n"
+            // no game before as many B's as A's have recorded their pids (a B stopped early could record nothing)
+            + "echo $$ >> '" + dir.resolve("as") + "'\n"
+            + "for i in $(seq 1 500); do\n"
+            + "  [ \"$(cat '" + dir.resolve("bs") + "' 2>/dev/null | wc -l)\" -ge \"$(wc -l < '" + dir.resolve("as") + "')\" ] && break\n"
+            + "  sleep 0.02\n"
+            + "done\n"
             + "results=(" + results + ")\n"
             + "i=0\n"
             + "while true; do\n"
@@ -53,6 +59,7 @@ class SprtCommandTest {
             + "echo $$ >> '" + dir.resolve("pids") + "'\n"
             + "sleep 600 &\n"
             + "echo $! >> '" + dir.resolve("pids") + "'\n"
+            + "echo $$ >> '" + dir.resolve("bs") + "'\n"
             + "wait\n";
     }
 
@@ -63,9 +70,10 @@ class SprtCommandTest {
         return p.toString();
     }
 
-    private static void assertAllGone(Path pids) throws Exception {
+    /** Every process whose pid was recorded is gone; at least {@code recorded} of them were. */
+    private static void assertAllGone(Path pids, int recorded) throws Exception {
         List<String> lines = Files.readAllLines(pids);
-        assertTrue(lines.size() >= 2, lines::toString); // at least a B and its child
+        assertTrue(lines.size() >= recorded, lines::toString);
         long deadline = System.nanoTime() + 5_000_000_000L;
         for (String line : lines) {
             long pid = Long.parseLong(line.strip());
@@ -113,7 +121,7 @@ class SprtCommandTest {
         assertEquals("-2.94", decision.group(2));
         assertEquals("2.94", decision.group(3));
         assertEquals("50.0", decision.group(5));
-        assertAllGone(dir.resolve("pids"));
+        assertAllGone(dir.resolve("pids"), 2); // at least a B and its child
         assertTrue(Files.isDirectory(dir.resolve("games")), "the PDN directory is created");
     }
 
@@ -131,7 +139,7 @@ class SprtCommandTest {
         }
         assertTrue(r.out().get(5).startsWith("games=5 wins=0 draws=5 losses=0 score=50.0 "), r.out().get(5));
         assertEquals("sprt llr=0.00 lower=-2.94 upper=2.94 elo0=0.0 elo1=5.0 alpha=0.05 beta=0.05 decision=none", r.out().get(6));
-        assertAllGone(dir.resolve("pids"));
+        assertAllGone(dir.resolve("pids"), 2); // at least a B and its child
         // each of the two pairs: dxp match with its share of the games and every other ballot (81 = 41 + 40)
         List<Path> args;
         try (Stream<Path> files = Files.list(dir)) {
@@ -155,7 +163,9 @@ class SprtCommandTest {
 
     @Test
     void aChildThatExitsEndsTheRun(@TempDir Path dir) throws Exception {
+        // B may be stopped before its script has recorded anything: A records itself, so there is a pid to check
         String a = script(dir, "a.sh", "#!/usr/bin/env bash\n"
+            + "echo $$ >> '" + dir.resolve("pids") + "'\n"
             + "echo 'dxp: listening on port 45678; start the follower, e.g. mobydam -c 127.0.0.1 -p 45678' >&2\n"
             + "echo 'fake: the weights file is missing' >&2\n"
             + "exit 3\n");
@@ -167,7 +177,7 @@ class SprtCommandTest {
         assertTrue(err.startsWith("plyyard: Pair 1: A's command '" + a + " dxp match --listen 0"), err);
         assertTrue(err.contains("exited with code 3 before the test decided"), err);
         assertTrue(err.contains("fake: the weights file is missing"), err);
-        assertAllGone(dir.resolve("pids"));
+        assertAllGone(dir.resolve("pids"), 1);
     }
 
     @Test
