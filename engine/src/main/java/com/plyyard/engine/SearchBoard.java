@@ -37,6 +37,19 @@ public interface SearchBoard {
      */
     int terminalScore();
 
+    /** What {@link #tableScore} answers for a position no table decides. */
+    int NO_TABLE_SCORE = Integer.MIN_VALUE;
+
+    /**
+     * The exact value of this position from a table of solved positions (draughts' endgame tables), from the side to
+     * move's view and without the ply adjustment, as {@link #terminalScore}: {@code Score.WIN - d} for a win in d
+     * plies, {@code Score.LOSS + d} for a loss, 0 for a draw; or {@link #NO_TABLE_SCORE} when no table decides it
+     * (the default). The searcher asks at every node below the root and searches no further where it is answered.
+     */
+    default int tableScore() {
+        return NO_TABLE_SCORE;
+    }
+
     /** Static evaluation from the side to move's view. */
     int evaluate();
 

@@ -257,18 +257,21 @@ public final class DraughtsPosition implements Position {
 
     /** Which fmjd endgame rule the material falls under. */
     static Endgame endgame(DraughtsState b) {
-        Endgame e = loneKingAgainst(b, true);
-        return e != Endgame.NONE ? e : loneKingAgainst(b, false);
+        return endgame(b.white(), b.black(), b.kings());
     }
 
-    private static Endgame loneKingAgainst(DraughtsState b, boolean loneWhite) {
-        long lone = b.pieces(loneWhite);
-        if (Long.bitCount(lone) != 1 || (lone & b.kings()) == 0) {
+    /** As {@link #endgame(DraughtsState)}, from the masks. */
+    static Endgame endgame(long white, long black, long kings) {
+        Endgame e = loneKingAgainst(white, black, kings);
+        return e != Endgame.NONE ? e : loneKingAgainst(black, white, kings);
+    }
+
+    private static Endgame loneKingAgainst(long lone, long strong, long allKings) {
+        if (Long.bitCount(lone) != 1 || (lone & allKings) == 0) {
             return Endgame.NONE;
         }
-        long strong = b.pieces(!loneWhite);
         int pieces = Long.bitCount(strong);
-        int kings = Long.bitCount(strong & b.kings());
+        int kings = Long.bitCount(strong & allKings);
         if (pieces == 3 && kings >= 1) {
             return Endgame.SIXTEEN; // 3 kings, 2 kings + 1 man, 1 king + 2 men
         }

@@ -16,6 +16,8 @@ public final class DraughtsSearchBoard implements SearchBoard {
     private final DraughtsPosition root;
     private final DraughtsRules rules;
     private final DraughtsMoveGenerator generator;
+    /** The endgame tables this JVM plays with, or null. */
+    private final DraughtsTablebase tables;
     private final long[] white = new long[MAX];
     private final long[] black = new long[MAX];
     private final long[] kings = new long[MAX];
@@ -28,9 +30,15 @@ public final class DraughtsSearchBoard implements SearchBoard {
     private int ply;
 
     public DraughtsSearchBoard(DraughtsPosition position) {
+        this(position, DraughtsTablebase.played(position.rules().ruleSet()).orElse(null));
+    }
+
+    /** A board that reads {@code tables} (may be null: none) instead of the ones this JVM plays with. */
+    DraughtsSearchBoard(DraughtsPosition position, DraughtsTablebase tables) {
         this.root = position;
         this.rules = position.rules();
         this.generator = new DraughtsMoveGenerator(rules.ruleSet());
+        this.tables = tables;
         DraughtsState b = position.state();
         white[0] = b.white();
         black[0] = b.black();
@@ -161,6 +169,47 @@ public final class DraughtsSearchBoard implements SearchBoard {
     @Override
     public int terminalScore() {
         return Score.LOSS; // no pieces or no legal move: the side to move has lost
+    }
+
+    /**
+     * The endgame table's value, where the draw-by-count rules cannot change it. The table knows the move rules only;
+     * the counts come from the root position (a count running there has run every ply since; one that starts below the
+     * root is taken to start at this node). Under {@code fmjd}, in a lone-king ending a result the 16- or 5-move count
+     * would stop is a draw; elsewhere a result further away than the 25-move count allows is left to the search, as is
+     * one under {@code plyyard} further than its no-capture count allows (a capture or a promotion may reset either).
+     */
+    @Override
+    public int tableScore() {
+        if (tables == null) {
+            return NO_TABLE_SCORE;
+        }
+        int raw = tables.probe(white[ply], black[ply], kings[ply], whiteToMove[ply]);
+        if (raw == DraughtsTablebase.NOT_HELD) {
+            return NO_TABLE_SCORE;
+        }
+        if (raw == 0) {
+            return Score.DRAW;
+        }
+        int plies = DraughtsTablebase.plies(raw);
+        if (rules.ruleSet() == DraughtsRuleSet.FMJD) {
+            DraughtsPosition.Endgame ending = DraughtsPosition.endgame(white[ply], black[ply], kings[ply]);
+            if (ending != DraughtsPosition.Endgame.NONE) {
+                int allowed = root.sixteenPlies() >= 0 ? DraughtsPosition.SIXTEEN_LIMIT - root.sixteenPlies() - ply
+                    : ending == DraughtsPosition.Endgame.SIXTEEN ? DraughtsPosition.SIXTEEN_LIMIT : Integer.MAX_VALUE;
+                if (ending == DraughtsPosition.Endgame.FIVE) {
+                    allowed = Math.min(allowed,
+                        DraughtsPosition.FIVE_LIMIT - (root.fivePlies() >= 0 ? root.fivePlies() + ply : 0));
+                }
+                if (plies > allowed) {
+                    return Score.DRAW; // the count ends the game first, whatever is played
+                }
+            } else if (plies > DraughtsPosition.TWENTY_FIVE_LIMIT - root.kingMovePlies() - ply) {
+                return NO_TABLE_SCORE;
+            }
+        } else if (rules.noCaptureDrawPlies() > 0 && plies > rules.noCaptureDrawPlies() - root.noCapturePlies() - ply) {
+            return NO_TABLE_SCORE;
+        }
+        return DraughtsTablebase.isWin(raw) ? Score.WIN - plies : Score.LOSS + plies;
     }
 
     @Override

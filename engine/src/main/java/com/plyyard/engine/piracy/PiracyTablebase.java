@@ -1,6 +1,7 @@
 package com.plyyard.engine.piracy;
 
 import com.plyyard.engine.InvalidInputException;
+import com.plyyard.engine.TablebaseHome;
 import com.plyyard.engine.search.Score;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -360,9 +361,7 @@ public final class PiracyTablebase {
 
     /** The cache of tables: {@code tablebases/} in the Ply Yard home ({@code $PLYYARD_HOME}, else {@code ~/.plyyard}). */
     public static Path defaultDirectory() {
-        String home = System.getenv("PLYYARD_HOME");
-        Path base = home != null && !home.isBlank() ? Path.of(home) : Path.of(System.getProperty("user.home"), ".plyyard");
-        return base.resolve("tablebases");
+        return TablebaseHome.directory();
     }
 
     /** Writes the table (to a temporary file first, then moved into place, so readers never see half a file). */

@@ -40,6 +40,8 @@ public final class Searcher {
 
     private SearchBoard board;
     private long nodes;
+    /** Nodes of the last search a table decided ({@link SearchBoard#tableScore}). */
+    private long tableHits;
     private long deadline;
     private long nodeLimit;
     private BooleanSupplier stop;
@@ -103,6 +105,7 @@ public final class Searcher {
         this.deadline = limits.moveMillis() > 0 ? start + limits.moveMillis() * 1_000_000L : Long.MAX_VALUE;
         this.nodeLimit = limits.nodes() > 0 ? limits.nodes() : Long.MAX_VALUE;
         this.nodes = 0;
+        this.tableHits = 0;
         this.aborted = false;
         this.rootBestMove = 0;
         setHistory(history);
@@ -221,6 +224,11 @@ public final class Searcher {
 
     public long nodes() {
         return nodes;
+    }
+
+    /** Nodes of the last search whose value a table gave. */
+    public long tableHits() {
+        return tableHits;
     }
 
     private void setHistory(long[] history) {
@@ -377,6 +385,13 @@ public final class Searcher {
         if (repeated(ply)) {
             return Score.DRAW;
         }
+        if (ply > 0) {
+            int exact = board.tableScore();
+            if (exact != SearchBoard.NO_TABLE_SCORE) {
+                tableHits++;
+                return Score.atPly(exact, ply);
+            }
+        }
         if (depth <= 0 || ply >= MAX_PLY - 1) {
             return quiesce(alpha, beta, ply, 0);
         }
@@ -518,6 +533,13 @@ public final class Searcher {
         }
         if (board.isTerminal()) {
             return Score.atPly(board.terminalScore(), ply);
+        }
+        if (qply > 0) { // the search asked at qply 0
+            int exact = board.tableScore();
+            if (exact != SearchBoard.NO_TABLE_SCORE) {
+                tableHits++;
+                return Score.atPly(exact, ply);
+            }
         }
         int[] list = moves[ply];
         int n = board.generate(list);
