@@ -4,6 +4,7 @@ import com.plyyard.client.cli.CliException;
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,7 +19,8 @@ import picocli.CommandLine.Spec;
  * usage hint on a second line); 1 when a command could not do its job.
  *
  * <p>Its list of subcommands is the one place of the client that names a game's own tools, each in a package of its
- * game: {@code dxp}, {@code sprt} and {@code train} (draughts), {@code tablebase} (Piracy). Every other command plays any game.
+ * game: {@code dxp}, {@code sprt} and {@code train} (draughts), and each game's tables behind {@code tablebase} (Piracy's,
+ * draughts'). Every other command plays any game.
  */
 @Command(name = "plyyard", mixinStandardHelpOptions = true, version = "plyyard 0.1.0-SNAPSHOT",
     description = "Ply Yard: board-game rules engine tools and platform launcher.",
@@ -29,7 +31,7 @@ import picocli.CommandLine.Spec;
         com.plyyard.client.bench.BenchCommand.class, com.plyyard.client.draughts.train.TrainCommand.class,
         com.plyyard.client.hub.HubCommand.class, com.plyyard.client.draughts.dxp.DxpCommand.class,
         com.plyyard.client.draughts.dxp.SprtCommand.class,
-        com.plyyard.client.piracy.tablebase.TablebaseCommand.class,
+        com.plyyard.client.tablebase.TablebaseCommand.class,
         CommandLine.HelpCommand.class})
 public class PlyYard implements Runnable {
     @Spec
@@ -47,6 +49,8 @@ public class PlyYard implements Runnable {
     /** The configured command line; tests call {@code setOut}/{@code setErr} and {@code execute} on it. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new PlyYard());
+        ((com.plyyard.client.tablebase.TablebaseCommand) cl.getSubcommands().get("tablebase").getCommand()).games(List.of(
+            new com.plyyard.client.piracy.tablebase.PiracyTables(), new com.plyyard.client.draughts.tablebase.DraughtsTables()));
         cl.setParameterExceptionHandler(PlyYard::usageError);
         cl.setExecutionExceptionHandler(PlyYard::failure);
         return cl;
