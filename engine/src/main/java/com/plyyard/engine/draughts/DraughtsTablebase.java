@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -40,10 +42,12 @@ import java.util.zip.GZIPOutputStream;
  * <p>Solving: material groups in order of fewer pieces, then fewer men, so that what a capture or a promotion leads to
  * is already solved. Within a group (and its colour mirror, which a quiet move leads to) pass k finds the positions
  * decided in exactly k plies: won when a move leads to a loss in k − 1, lost when every move leads to a win and the
- * longest in k − 1. Whatever is open when the passes stop finding anything is a draw.
+ * longest in k − 1. A pass looks only at what can have changed: the positions one quiet move before those the last
+ * pass decided (found by moving Black's pieces back), and those whose move out of the group ends in k − 1 (noted
+ * when the first pass went over every position). Whatever is open when nothing is left to look at is a draw.
  */
 public final class DraughtsTablebase {
-    /** The most pieces a table may hold: five already need over a gigabyte of heap to build. */
+    /** The most pieces a table may hold: five take 1.45 GB of heap, to build and to play with. */
     public static final int MAX_PIECES = 5;
     /** What {@link #probe} answers for a position the table does not hold. */
     public static final int NOT_HELD = -1;
@@ -287,9 +291,14 @@ public final class DraughtsTablebase {
         return materials(pieces).stream().mapToLong(Material::size).sum();
     }
 
-    /** Heap a build needs: a byte per position and the kinds' square sets. */
+    /**
+     * Heap a build needs: a byte per position, and for the largest material with its mirror a byte per position (the
+     * first pass's notes) and two bits (what the last pass decided, what the next looks at); and a margin.
+     */
     public static long heapNeeded(int pieces) {
-        return positions(pieces) + 64L * 1024 * 1024;
+        long largestGroup = materials(pieces).stream()
+            .mapToLong(m -> m.size() + (m.mirrored().equals(m) ? 0 : m.mirrored().size())).max().orElse(0);
+        return positions(pieces) + largestGroup + largestGroup / 4 + 64L * 1024 * 1024;
     }
 
     private static void checkPieces(int pieces) {
@@ -311,7 +320,6 @@ public final class DraughtsTablebase {
         byte[][] values = new byte[6 * 6 * 6 * 6][];
         DraughtsTablebase table = new DraughtsTablebase(ruleSet, pieces, values);
         long solved = 0;
-        int[] longest = new int[values.length]; // by material code: the longest game there
         for (Material m : materials(pieces)) {
             if (values[m.code()] != null) {
                 continue; // solved with its mirror
@@ -320,10 +328,7 @@ public final class DraughtsTablebase {
             Material mirror = m.mirrored();
             values[mirror.code()] = mirror.equals(m) ? values[m.code()] : new byte[Math.toIntExact(mirror.size())];
             List<Material> group = mirror.equals(m) ? List.of(m) : List.of(m, mirror);
-            int before = Math.max(longestAfterLeaving(m, longest), longestAfterLeaving(mirror, longest));
-            int found = table.solve(group, before, threads);
-            longest[m.code()] = found;
-            longest[mirror.code()] = found;
+            table.solve(group, threads);
             solved += group.stream().mapToLong(Material::size).sum();
             progress.accept(solved);
         }
@@ -331,62 +336,47 @@ public final class DraughtsTablebase {
     }
 
     /**
-     * The longest game among the materials a move of White's can lead to out of {@code m} (a capture, a promotion, or
-     * both): how late a result from outside the group can be learnt inside it.
+     * Solves one material group and its mirror, pass by pass. Pass 0 examines every position: it finds those with no
+     * move, and notes in {@code wake} the pass at which a move out of the group (a capture, a promotion) can decide
+     * it — one ply after its quickest loss for the opponent, or, when it has none, after its longest win. Pass k then
+     * examines only the positions woken for k and the predecessors (by a quiet move) of those pass k − 1 decided:
+     * nothing else can change.
      */
-    private static int longestAfterLeaving(Material m, int[] longest) {
-        int out = 0;
-        for (int men = 0; men <= m.blackMen(); men++) {
-            for (int kings = 0; kings <= m.blackKings(); kings++) {
-                for (int promoted = 0; promoted <= Math.min(1, m.whiteMen()); promoted++) {
-                    boolean leaves = men + kings + promoted > 0;
-                    int blackLeft = m.blackMen() - men + m.blackKings() - kings;
-                    if (leaves && blackLeft > 0) {
-                        // Black moves next: the material is read as its mirror
-                        int code = code(m.blackMen() - men, m.blackKings() - kings, m.whiteMen() - promoted,
-                            m.whiteKings() + promoted);
-                        out = Math.max(out, longest[code]);
-                    }
-                }
-            }
-        }
-        return out;
-    }
-
-    /**
-     * Solves one material group and its mirror, pass by pass; {@code longestBefore}, the longest game a move out of
-     * the group leads to, bounds how late a result from outside can appear. Returns the longest distance found.
-     */
-    private int solve(List<Material> group, int longestBefore, int threads) {
+    private void solve(List<Material> group, int threads) {
         long[] starts = new long[group.size() + 1];
         for (int i = 0; i < group.size(); i++) {
             starts[i + 1] = starts[i] + group.get(i).size();
         }
-        int chunks = (int) ((starts[group.size()] + CHUNK - 1) / CHUNK);
-        int longest = 0;
-        int quiet = 0; // passes in a row that decided nothing
+        long total = starts[group.size()];
+        byte[] wake = new byte[Math.toIntExact(total)];
+        long[] frontier = new long[(int) ((total + 63) >>> 6)];
+        int chunks = (int) ((total + CHUNK - 1) / CHUNK);
+        int lastWake = 0;
         for (int k = 0; ; k++) {
             if (k > LONGEST) {
                 throw new IllegalStateException("a game in the table lasts more than " + LONGEST + " plies");
             }
             int pass = k;
-            AtomicInteger next = new AtomicInteger();
+            long[] current = frontier;
+            long[] next = new long[current.length];
+            AtomicInteger nextChunk = new AtomicInteger();
             AtomicLong decided = new AtomicLong();
+            AtomicInteger latestWake = new AtomicInteger();
             Runnable worker = () -> {
-                Solver solver = new Solver(group, starts);
-                for (int c = next.getAndIncrement(); c < chunks; c = next.getAndIncrement()) {
+                Solver solver = new Solver(group, starts, wake, current, next);
+                int latest = 0;
+                for (int c = nextChunk.getAndIncrement(); c < chunks; c = nextChunk.getAndIncrement()) {
                     long from = (long) c * CHUNK;
-                    long to = Math.min(starts[group.size()], from + CHUNK);
-                    decided.addAndGet(solver.pass(from, to, pass));
+                    decided.addAndGet(solver.pass(from, Math.min(total, from + CHUNK), pass));
                 }
+                latestWake.accumulateAndGet(solver.latestWake, Math::max);
             };
             runOnThreads(worker, threads);
-            if (decided.get() > 0) {
-                longest = k;
-                quiet = 0;
-            } else if (++quiet >= 2 && k > longestBefore + 1) {
-                return longest;
+            lastWake = Math.max(lastWake, latestWake.get());
+            if (decided.get() == 0 && k >= lastWake && isEmpty(next)) {
+                return;
             }
+            frontier = next;
         }
     }
 
@@ -408,16 +398,37 @@ public final class DraughtsTablebase {
         }
     }
 
+    private static boolean isEmpty(long[] bits) {
+        for (long word : bits) {
+            if (word != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
+
     /** One thread's pass over numbers of a group: its own move generator and list, as the generator is not shared. */
     private final class Solver {
         private final List<Material> group;
         private final long[] starts;
+        private final byte[] wake;
+        private final long[] frontier;
+        private final long[] next;
         private final DraughtsMoveGenerator generator = new DraughtsMoveGenerator(ruleSet);
         private final MoveList list = new MoveList();
+        /** The latest pass any position examined by this solver asked to be woken at. */
+        int latestWake;
+        /** Set by {@link #decide} in pass 0: the pass a move out of the group can decide the position at, or 0. */
+        private int wakeAt;
 
-        Solver(List<Material> group, long[] starts) {
+        Solver(List<Material> group, long[] starts, byte[] wake, long[] frontier, long[] next) {
             this.group = group;
             this.starts = starts;
+            this.wake = wake;
+            this.frontier = frontier;
+            this.next = next;
         }
 
         /** Decides what can be decided in exactly {@code k} plies among numbers [from, to); returns how many. */
@@ -429,89 +440,137 @@ public final class DraughtsTablebase {
             }
             Material m = group.get(g);
             byte[] table = values[m.code()];
-            long kings50 = BINOMIAL[50][m.blackKings()];
-            long men45 = BINOMIAL[45][m.blackMen()];
-            long whiteKings50 = BINOMIAL[50][m.whiteKings()];
             for (long n = from; n < to; n++) {
                 if (n >= starts[g + 1]) {
                     g++;
                     m = group.get(g);
                     table = values[m.code()];
-                    kings50 = BINOMIAL[50][m.blackKings()];
-                    men45 = BINOMIAL[45][m.blackMen()];
-                    whiteKings50 = BINOMIAL[50][m.whiteKings()];
                 }
                 int i = (int) (n - starts[g]);
                 if (table[i] != 0) {
                     continue; // decided, or not a position
                 }
+                if (k > 0 && (frontier[(int) (n >>> 6)] & (1L << n)) == 0 && (wake[(int) n] & 0xFF) != k) {
+                    continue; // nothing it depends on has changed
+                }
+                long white = 0;
+                long black = 0;
+                long kings = 0;
                 long rest = i;
-                long blackKings = unrank(rest % kings50, m.blackKings(), KING_BITS);
-                rest /= kings50;
-                long blackMen = unrank(rest % men45, m.blackMen(), BLACK_MAN_BITS);
-                rest /= men45;
-                long whiteKings = unrank(rest % whiteKings50, m.whiteKings(), KING_BITS);
-                long whiteMen = unrank(rest / whiteKings50, m.whiteMen(), WHITE_MAN_BITS);
-                long white = whiteMen | whiteKings;
-                long black = blackMen | blackKings;
-                if (k == 0 && (Long.bitCount(white | black) != m.pieces())) {
+                long size = BINOMIAL[50][m.blackKings()];
+                long blackKings = unrank(rest % size, m.blackKings(), KING_BITS);
+                rest /= size;
+                size = BINOMIAL[45][m.blackMen()];
+                black = blackKings | unrank(rest % size, m.blackMen(), BLACK_MAN_BITS);
+                rest /= size;
+                size = BINOMIAL[50][m.whiteKings()];
+                long whiteKings = unrank(rest % size, m.whiteKings(), KING_BITS);
+                white = whiteKings | unrank(rest / size, m.whiteMen(), WHITE_MAN_BITS);
+                kings = whiteKings | blackKings;
+                if (k == 0 && Long.bitCount(white | black) != m.pieces()) {
                     table[i] = INVALID;
                     continue;
                 }
-                int v = decide(white, black, whiteKings | blackKings, k);
+                int v = decide(white, black, kings, k);
+                if (k == 0 && wakeAt > 0) {
+                    wake[(int) n] = (byte) wakeAt;
+                    latestWake = Math.max(latestWake, wakeAt);
+                }
                 if (v != 0) {
                     table[i] = (byte) v;
                     decided++;
+                    markPredecessors(white, black, kings, group.size() == 1 ? 0 : 1 - g);
                 }
             }
             return decided;
         }
 
-        /** The raw value when the position (White to move) is decided in exactly k plies, else 0. */
+        /**
+         * The raw value when the position (White to move) is decided in exactly k plies, else 0. In pass 0 it also
+         * sets {@link #wakeAt}.
+         */
         private int decide(long white, long black, long kings, int k) {
             generator.generate(white, black, kings, true, list);
             int n = list.size();
+            wakeAt = 0;
             if (n == 0) {
                 return k == 0 ? 1 : 0; // no move: lost now
             }
             boolean allWin = true;
             int longestWin = -1;
+            int quickestOutsideLoss = Integer.MAX_VALUE;
+            int longestOutsideWin = -1;
             for (int j = 0; j < n; j++) {
                 long from = 1L << list.fromBit(j);
                 long to = 1L << list.toBit(j);
                 long captured = list.captured(j);
                 long newBlack = black & ~captured;
+                boolean promotes = (kings & from) == 0 && (to & Squares.WHITE_PROMOTION) != 0;
+                int child;
                 if (newBlack == 0) {
-                    if (k == 1) {
-                        return 2; // the last piece taken: won in one
+                    child = 1; // the last piece taken: Black has lost at once
+                } else {
+                    long newWhite = (white & ~from) | to;
+                    long newKings = kings & ~captured;
+                    if ((kings & from) != 0) {
+                        newKings = (newKings & ~from) | to;
+                    } else if (promotes) {
+                        newKings |= to;
                     }
-                    allWin = false;
-                    continue;
+                    // Black to move there: read as its mirror with White to move
+                    child = value(mirror(newBlack), mirror(newWhite), mirror(newKings));
                 }
-                long newWhite = (white & ~from) | to;
-                long newKings = kings & ~captured;
-                if ((kings & from) != 0) {
-                    newKings = (newKings & ~from) | to;
-                } else if ((to & Squares.WHITE_PROMOTION) != 0) {
-                    newKings |= to;
-                }
-                // Black to move there: read as its mirror with White to move
-                int child = value(mirror(newBlack), mirror(newWhite), mirror(newKings));
                 if (child == 0) {
                     allWin = false;
                     continue;
                 }
                 int d = child - 1;
+                boolean outside = captured != 0 || promotes;
                 if (d % 2 == 0) {
                     if (d + 1 == k) {
                         return k + 1; // the quickest win there is, or it would have been found earlier
                     }
                     allWin = false;
+                    if (outside) {
+                        quickestOutsideLoss = Math.min(quickestOutsideLoss, d);
+                    }
                 } else {
                     longestWin = Math.max(longestWin, d);
+                    if (outside) {
+                        longestOutsideWin = Math.max(longestOutsideWin, d);
+                    }
                 }
             }
+            if (k == 0) {
+                wakeAt = quickestOutsideLoss != Integer.MAX_VALUE ? quickestOutsideLoss + 1
+                    : longestOutsideWin >= 0 ? longestOutsideWin + 1 : 0;
+            }
             return allWin && longestWin + 1 == k ? k + 1 : 0;
+        }
+
+        /**
+         * Marks for the next pass every position from which Black's quiet move leads here (White to move): Black's
+         * man one step back up, or a king back along a diagonal over empty squares. Those have Black to move, so they
+         * are read as their mirrors, in the group's material {@code mirrorIndex}.
+         */
+        private void markPredecessors(long white, long black, long kings, int mirrorIndex) {
+            long empty = Squares.BOARD & ~(white | black);
+            for (long pieces = black; pieces != 0; pieces &= pieces - 1) {
+                long piece = pieces & -pieces;
+                boolean king = (kings & piece) != 0;
+                for (int direction : Squares.DIRECTIONS) {
+                    if (!king && direction > 0) {
+                        continue; // Black's men move down: they came from above
+                    }
+                    for (long origin = Squares.shift(piece, direction) & empty; origin != 0;
+                         origin = king ? Squares.shift(origin, direction) & empty : 0) {
+                        long before = (black & ~piece) | origin;
+                        long beforeKings = king ? (kings & ~piece) | origin : kings;
+                        long n = starts[mirrorIndex] + index(mirror(before), mirror(white), mirror(beforeKings));
+                        WORDS.getAndBitwiseOr(next, (int) (n >>> 6), 1L << n);
+                    }
+                }
+            }
         }
     }
 
@@ -568,22 +627,39 @@ public final class DraughtsTablebase {
      * names, read once; empty when there is none (the search plays alone) or the property is {@code off}.
      */
     public static Optional<DraughtsTablebase> played(DraughtsRuleSet ruleSet) {
-        return PLAYED.computeIfAbsent(ruleSet, DraughtsTablebase::load);
+        return PLAYED.computeIfAbsent(ruleSet,
+            r -> load(r, System.getProperty(PROPERTY, ""), Runtime.getRuntime().maxMemory()));
     }
 
-    private static Optional<DraughtsTablebase> load(DraughtsRuleSet ruleSet) {
-        String setting = System.getProperty(PROPERTY, "").strip();
-        if (setting.equals("off")) {
+    /**
+     * The table of most pieces that {@code setting} ({@link #PROPERTY}'s value) names and half of {@code heap} holds;
+     * a table too large for it, or unreadable, is passed over with a warning.
+     */
+    static Optional<DraughtsTablebase> load(DraughtsRuleSet ruleSet, String setting, long heap) {
+        if (setting.strip().equals("off")) {
             return Optional.empty();
         }
-        Optional<Path> file = find(setting.isEmpty() ? defaultDirectory() : Path.of(setting), ruleSet);
-        try {
-            return file.map(f -> open(f, ruleSet));
-        } catch (InvalidInputException | UncheckedIOException e) {
-            System.getLogger(DraughtsTablebase.class.getName()).log(System.Logger.Level.WARNING,
-                "Playing without the draughts table " + file.get() + ": " + e.getMessage());
-            return Optional.empty();
+        Path dir = setting.isBlank() ? defaultDirectory() : Path.of(setting.strip());
+        System.Logger log = System.getLogger(DraughtsTablebase.class.getName());
+        for (int n = MAX_PIECES; n >= 2; n--) {
+            Path file = file(dir, ruleSet, n);
+            if (!Files.isRegularFile(file)) {
+                continue;
+            }
+            if (positions(n) > heap / 2) {
+                // a table held in memory may take half the heap, no more: the search needs the rest
+                log.log(System.Logger.Level.WARNING, "Not reading the draughts table " + file + ": it takes "
+                    + positions(n) / 1_000_000 + " MB and this JVM has " + heap / 1_000_000 + " MB of heap (give it -Xmx"
+                    + (2 * positions(n) / 1_000_000_000 + 1) + "g or more).");
+                continue;
+            }
+            try {
+                return Optional.of(open(file, ruleSet));
+            } catch (InvalidInputException | UncheckedIOException e) {
+                log.log(System.Logger.Level.WARNING, "Playing without the draughts table " + file + ": " + e.getMessage());
+            }
         }
+        return Optional.empty();
     }
 
     /** The file of a rule set's table of most pieces in {@code directory}, if there is one. */

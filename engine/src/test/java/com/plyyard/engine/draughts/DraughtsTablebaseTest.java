@@ -176,6 +176,18 @@ class DraughtsTablebaseTest {
     }
 
     @Test
+    void theEnginePlaysTheLargestTableItsHeapHolds(@TempDir Path dir) {
+        DraughtsTablebase.build(DraughtsRuleSet.FMJD, 2, 1, d -> { }).save(DraughtsTablebase.file(dir, DraughtsRuleSet.FMJD, 2));
+        fmjd.save(DraughtsTablebase.file(dir, DraughtsRuleSet.FMJD, 3));
+        long gigabyte = 1L << 30;
+        assertEquals(3, DraughtsTablebase.load(DraughtsRuleSet.FMJD, dir.toString(), gigabyte).orElseThrow().pieces());
+        // three pieces take 0.86 MB: with 1 MB of heap only the two-piece table fits in half of it
+        assertEquals(2, DraughtsTablebase.load(DraughtsRuleSet.FMJD, dir.toString(), 1L << 20).orElseThrow().pieces());
+        assertTrue(DraughtsTablebase.load(DraughtsRuleSet.FMJD, "off", gigabyte).isEmpty());
+        assertTrue(DraughtsTablebase.load(DraughtsRuleSet.PLYYARD, dir.toString(), gigabyte).isEmpty(), "no plyyard table");
+    }
+
+    @Test
     void theSearchPlaysALongWinFromTheTable() {
         // plyyard without its count: the table's values hold as they are, so the search's score is the table's distance
         DraughtsRules rules = DraughtsRules.plyyard(0);
