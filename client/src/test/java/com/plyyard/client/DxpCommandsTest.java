@@ -96,6 +96,8 @@ class DxpCommandsTest {
         assertEquals(0, r.exitCode(), r.err()::toString);
         assertTrue(r.err().get(0).contains("listening on port " + port + "; start the follower, e.g. mobydam -c 127.0.0.1 -p "
             + port), r.err().toString());
+        // before its first game the runner reads its endgame table (none here) and says what it plays with
+        assertTrue(r.err().get(1).startsWith("dxp: playing with"), r.err().toString());
         assertTrue(GAME.matcher(r.out().get(0)).matches(), r.out().toString());
         assertTrue(r.out().get(0).contains("result=draw plies=10 reason=ply-cap"), r.out().get(0));
         assertEquals(1, DraughtsRecord.parseAll(Files.readString(pdn)).size());
@@ -144,6 +146,9 @@ class DxpCommandsTest {
         }
         Run r = Run.of("dxp", "serve", "--connect", "127.0.0.1:" + port, "--movetime", "20");
         assertEquals(1, r.exitCode());
-        assertTrue(r.err().get(0).startsWith("plyyard: Cannot reach 127.0.0.1:" + port + ": "), r.err().get(0));
+        // it reads its endgame table (none here) before dialling, so that its first move is not late
+        assertEquals(2, r.err().size(), r.err()::toString);
+        assertTrue(r.err().get(0).startsWith("dxp: playing with"), r.err().get(0));
+        assertTrue(r.err().get(1).startsWith("plyyard: Cannot reach 127.0.0.1:" + port + ": "), r.err().get(1));
     }
 }

@@ -45,6 +45,14 @@ public interface GameModule {
     SearchBoard searchBoard(Position position);
 
     /**
+     * Reads now what the engine plays {@code rules} with (draughts' endgame tables: seconds for five pieces) instead
+     * of in the first search, so that the first move is not late; engines serving a protocol call it before they say
+     * they are ready. Nothing for a game that has nothing to read.
+     */
+    default void prepare(VariantRules rules) {
+    }
+
+    /**
      * Records a game from its first position and moves (any accepted spelling; recorded in the format's own, e.g.
      * Piracy's long form).
      *

@@ -80,6 +80,14 @@ public final class DraughtsModule implements GameModule {
         return new DraughtsSearchBoard(own(position));
     }
 
+    /** Reads the rule set's endgame table, if there is one to play with. */
+    @Override
+    public void prepare(VariantRules rules) {
+        if (rules instanceof DraughtsRules draughts) {
+            DraughtsTablebase.played(draughts.ruleSet());
+        }
+    }
+
     @Override
     public DraughtsRecord record(Position first, List<String> moves, Map<String, String> tags) {
         return DraughtsRecord.record(own(first), moves, tags);

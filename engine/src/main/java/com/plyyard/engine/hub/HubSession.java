@@ -132,6 +132,7 @@ public final class HubSession {
             case "set-param" -> setParam(line);
             case "init" -> {
                 engine();
+                rules.module().prepare(rules); // a GUI times our moves from "ready" on
                 send(HubLine.of("ready"));
             }
             case "new-game" -> {

@@ -202,6 +202,7 @@ public final class DxpMatch {
         int wins = 0;
         int draws = 0;
         int losses = 0;
+        log(DxpFollower.prepareTables());
         try {
             for (int g = 0; g < settings.games(); g++) {
                 Opening opening = settings.openings().get((g / 2) % settings.openings().size());
