@@ -1,6 +1,5 @@
 package com.plyyard.lobby.watch;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.plyyard.lobby.support.EventStream;
@@ -42,8 +41,9 @@ class WatchDelayMetricTest extends LobbyTestBase {
         one.untilVersion(after.getVersion());
         two.untilVersion(after.getVersion());
         long timed = delay.count() - before;
+        // at least once per watcher; the timer is the instance's, so streams of earlier tests' matches that are still
+        // open may add to it meanwhile (CI once saw 5): a lower bound is what this test can hold the lobby to
         assertTrue(timed >= 2, "the move's event timed once per watcher: " + timed);
-        assertEquals(0, timed % 2, "as many for each of the two watchers: " + timed);
         assertTrue(delay.max(TimeUnit.SECONDS) < 60, "a delay in the lobby, not an epoch: " + delay.max(TimeUnit.SECONDS));
     }
 }
