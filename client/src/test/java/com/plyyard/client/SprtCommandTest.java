@@ -57,6 +57,9 @@ class SprtCommandTest {
     private static String fakeServe(Path dir) {
         return "#!/usr/bin/env bash\n"
             + "echo $$ >> '" + dir.resolve("pids") + "'\n"
+            // the runner stops B's descendants, then B: a TERM that comes between the two while B forks its sleep
+            // would orphan it, so B takes its child with it (a real dxp serve is one JVM and forks nothing)
+            + "trap 'kill $! 2>/dev/null; exit 143' TERM\n"
             + "sleep 600 &\n"
             + "echo $! >> '" + dir.resolve("pids") + "'\n"
             + "echo $$ >> '" + dir.resolve("bs") + "'\n"
