@@ -1,5 +1,6 @@
 package com.plyyard.client;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,6 +41,45 @@ class TrainCommandTest {
         try (InputStream in = Files.newInputStream(weights)) {
             PatternEvaluation.read(in); // well-formed for the engine
         }
+        assertTrue(fit.out().get(fit.out().size() - 2).matches("best_epoch=[0-2]"), fit.out().toString());
+
+        // a second generation may start from the first's weights: its epoch 0 is where the first ended
+        Run again = Run.of("train", "fit", "--data", data.toString(), "--out", dir.resolve("w2.bin").toString(),
+            "--epochs", "1", "--from", weights.toString());
+        assertEquals(0, again.exitCode(), String.join("\n", again.err()));
+        assertEquals(heldoutLoss(fit.out().get(bestEpoch(fit))), heldoutLoss(again.out().get(0)), 2e-4,
+            fit.out() + " then " + again.out());
+        Run shipped = Run.of("train", "fit", "--data", data.toString(), "--out", dir.resolve("w3.bin").toString(),
+            "--epochs", "1", "--from", "shipped");
+        assertEquals(0, shipped.exitCode(), String.join("\n", shipped.err()));
+    }
+
+    private static int bestEpoch(Run fit) {
+        return Integer.parseInt(fit.out().get(fit.out().size() - 2).substring("best_epoch=".length()));
+    }
+
+    private static double heldoutLoss(String epochLine) {
+        return Double.parseDouble(epochLine.substring(epochLine.indexOf("heldout_loss=") + "heldout_loss=".length()));
+    }
+
+    @Test
+    void theSameSeedGivesTheSameFileWhateverTheThreads() throws IOException {
+        Path one = dir.resolve("one.bin");
+        Path two = dir.resolve("two.bin");
+        Run a = Run.of("train", "games", "--games", "6", "--nodes", "300", "--seed", "7", "--threads", "1", "--out",
+            one.toString());
+        Run b = Run.of("train", "games", "--games", "6", "--nodes", "300", "--seed", "7", "--threads", "2", "--out",
+            two.toString());
+        assertEquals(0, a.exitCode(), String.join("\n", a.err()));
+        assertEquals(0, b.exitCode(), String.join("\n", b.err()));
+        assertTrue(a.err().get(0).startsWith("train: "), a.err().toString()); // whether games end at a table
+        assertTrue(Files.size(one) > 0);
+        assertArrayEquals(Files.readAllBytes(one), Files.readAllBytes(two));
+        Path mover = dir.resolve("mover.bin");
+        Run c = Run.of("train", "games", "--games", "6", "--nodes", "300", "--seed", "7", "--quiet", "mover", "--out",
+            mover.toString());
+        assertEquals(0, c.exitCode(), String.join("\n", c.err()));
+        assertTrue(Files.size(mover) > Files.size(one), "keeping threatened positions too keeps more");
     }
 
     @Test
@@ -47,6 +87,13 @@ class TrainCommandTest {
         Run noGames = Run.of("train", "games", "--games", "0", "--out", dir.resolve("x").toString());
         assertEquals(2, noGames.exitCode());
         assertTrue(String.join("\n", noGames.err()).contains("--games"), noGames.err().toString());
+        Run quiet = Run.of("train", "games", "--games", "1", "--quiet", "never", "--out", dir.resolve("x").toString());
+        assertEquals(2, quiet.exitCode());
+        assertTrue(String.join("\n", quiet.err()).contains("--quiet is both or mover"), quiet.err().toString());
+        Run noWeights = Run.of("train", "fit", "--data", dir.resolve("x").toString(), "--out",
+            dir.resolve("w.bin").toString(), "--from", dir.resolve("none.bin").toString());
+        assertEquals(2, noWeights.exitCode());
+        assertTrue(String.join("\n", noWeights.err()).contains("No such weights file"), noWeights.err().toString());
         Run missing = Run.of("train", "fit", "--data", dir.resolve("missing.bin").toString(), "--out",
             dir.resolve("w.bin").toString());
         assertEquals(2, missing.exitCode());

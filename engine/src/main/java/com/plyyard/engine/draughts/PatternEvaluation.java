@@ -39,6 +39,21 @@ public final class PatternEvaluation {
         this.endgame = endgame;
     }
 
+    /** The weights shipped in this jar (whatever {@code -Dplyyard.draughts.weights} says). */
+    public static PatternEvaluation shipped() throws IOException {
+        try (InputStream in = PatternEvaluation.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IOException("this build has no " + RESOURCE);
+            }
+            return read(in);
+        }
+    }
+
+    /** Weight {@code k} of a phase in hundredths of a man (as a fit holds it), not in the stored fractions. */
+    public double weight(boolean openingPhase, int k) {
+        return (openingPhase ? opening[k] : endgame[k]) / (double) FRACTION;
+    }
+
     /** The shipped weights, or those of {@code -Dplyyard.draughts.weights}; null if neither exists. */
     static PatternEvaluation loadDefault() {
         String file = System.getProperty("plyyard.draughts.weights", "");

@@ -36,15 +36,32 @@ final class EvaluationFit {
         endgame[DraughtsFeatures.FIRST_SCALAR + DraughtsFeatures.KINGS] = 300;
     }
 
-    /** Runs {@code epochs} passes over the first {@code train} positions; prints both losses after each. */
-    void fit(TrainingPositions data, int train, int epochs, long seed, PrintWriter log) {
+    /** Starts from fitted weights (an earlier generation's) instead of material alone. */
+    void startFrom(PatternEvaluation weights) {
+        for (int k = 0; k < DraughtsFeatures.WEIGHTS; k++) {
+            opening[k] = weights.weight(true, k);
+            endgame[k] = weights.weight(false, k);
+        }
+    }
+
+    /**
+     * Runs {@code epochs} passes over the first {@code train} positions, prints both losses after each, and keeps the
+     * weights of the epoch with the lowest held-out loss (the last epoch's when nothing is held out).
+     *
+     * @return the epoch kept (0: the start was never bettered)
+     */
+    int fit(TrainingPositions data, int train, int epochs, long seed, PrintWriter log) {
         int[] order = new int[train];
         for (int i = 0; i < train; i++) {
             order[i] = i;
         }
         SplittableRandom random = new SplittableRandom(seed);
         Features f = new Features();
-        log.printf("epoch=0 train_loss=%.5f heldout_loss=%.5f%n", loss(data, 0, train), loss(data, train, data.size));
+        double best = loss(data, train, data.size);
+        int bestEpoch = 0;
+        double[] keptOpening = opening.clone();
+        double[] keptEndgame = endgame.clone();
+        log.printf("epoch=0 train_loss=%.5f heldout_loss=%.5f%n", loss(data, 0, train), best);
         log.flush();
         for (int epoch = 1; epoch <= epochs; epoch++) {
             for (int i = train - 1; i > 0; i--) { // a fresh order each epoch
@@ -58,10 +75,19 @@ final class EvaluationFit {
                     step(data, i, f);
                 }
             }
-            log.printf("epoch=%d train_loss=%.5f heldout_loss=%.5f%n", epoch, loss(data, 0, train),
-                loss(data, train, data.size));
+            double heldout = loss(data, train, data.size);
+            log.printf("epoch=%d train_loss=%.5f heldout_loss=%.5f%n", epoch, loss(data, 0, train), heldout);
             log.flush();
+            if (Double.isNaN(heldout) || heldout < best) {
+                best = heldout;
+                bestEpoch = epoch;
+                System.arraycopy(opening, 0, keptOpening, 0, opening.length);
+                System.arraycopy(endgame, 0, keptEndgame, 0, endgame.length);
+            }
         }
+        System.arraycopy(keptOpening, 0, opening, 0, opening.length);
+        System.arraycopy(keptEndgame, 0, endgame, 0, endgame.length);
+        return bestEpoch;
     }
 
     /** The features of one position, reused between positions. */

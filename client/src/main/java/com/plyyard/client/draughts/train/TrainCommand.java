@@ -2,14 +2,21 @@ package com.plyyard.client.draughts.train;
 
 import com.plyyard.client.cli.CliException;
 import com.plyyard.engine.draughts.DraughtsFeatures;
+import com.plyyard.engine.draughts.DraughtsRuleSet;
+import com.plyyard.engine.draughts.DraughtsTablebase;
+import com.plyyard.engine.draughts.PatternEvaluation;
 import com.plyyard.engine.search.Engine;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -39,7 +46,8 @@ public class TrainCommand implements Runnable {
     }
 
     /**
-     * {@code train games}: one line per hundred games on stderr, then
+     * {@code train games}: on stderr a line saying whether games end at an endgame table, one line per hundred games;
+     * then
      * {@code games=<n> positions=<p> white_wins=<w> draws=<d> black_wins=<b> seconds=<s>}.
      */
     @Command(name = "games", mixinStandardHelpOptions = true,
@@ -74,30 +82,50 @@ public class TrainCommand implements Runnable {
         @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the random openings.")
         long seed;
 
+        @Option(names = "--quiet", paramLabel = "WHO", defaultValue = "both",
+            description = "Keep a position when neither side has a capture (both, the default) or when the side to "
+                + "move has none (mover).")
+        String quiet;
+
         @Override
         public Integer call() throws Exception {
             if (games < 1 || nodes < 1 || randomPlies < 0 || maxPlies < 1 || threads < 1) {
                 throw CliException.badInput("--games, --nodes, --max-plies and --threads must be at least 1 and "
                     + "--random-plies at least 0.");
             }
+            SelfPlayPositions.Quiet keep = switch (quiet) {
+                case "both" -> SelfPlayPositions.Quiet.BOTH;
+                case "mover" -> SelfPlayPositions.Quiet.MOVER;
+                default -> throw CliException.badInput("--quiet is both or mover, not '" + quiet + "'.");
+            };
             PrintWriter err = spec.commandLine().getErr();
+            Optional<DraughtsTablebase> table = DraughtsTablebase.played(DraughtsRuleSet.FMJD);
+            err.println(table.map(t -> "train: games end at the endgame table of up to " + t.pieces() + " pieces")
+                .orElse("train: playing every game out (no endgame table; see plyyard tablebase build)"));
+            err.flush();
             AtomicInteger next = new AtomicInteger();
             int[] results = new int[3];
             long[] positions = {0};
+            // games are written in their order, whatever thread finished first: the file depends on the seed alone
+            Map<Integer, TrainingPositions> finished = new HashMap<>();
+            int[] written = {0};
             long start = System.nanoTime();
             ExecutorService pool = Executors.newFixedThreadPool(threads);
             try {
                 List<Future<?>> workers = new ArrayList<>();
                 for (int t = 0; t < threads; t++) {
                     workers.add(pool.submit(() -> {
-                        SelfPlayPositions player = new SelfPlayPositions(new Engine(16), nodes, maxPlies);
+                        SelfPlayPositions player = new SelfPlayPositions(new Engine(16), nodes, maxPlies, keep, table);
                         for (int g = next.getAndIncrement(); g < games; g = next.getAndIncrement()) {
                             SplittableRandom random = new SplittableRandom(seed * 1_000_003L + g); // per game: reproducible
                             int plies = randomPlies / 2 + random.nextInt(randomPlies - randomPlies / 2 + 1);
                             TrainingPositions found = new TrainingPositions();
                             int result = player.play(random, plies, found);
                             synchronized (results) {
-                                found.appendTo(out);
+                                finished.put(g, found);
+                                for (TrainingPositions due; (due = finished.remove(written[0])) != null; written[0]++) {
+                                    due.appendTo(out);
+                                }
                                 results[result]++;
                                 positions[0] += found.size;
                                 int done = results[0] + results[1] + results[2];
@@ -126,6 +154,7 @@ public class TrainCommand implements Runnable {
 
     /**
      * {@code train fit}: one line per epoch, {@code epoch=<k> train_loss=<x> heldout_loss=<y>}, then
+     * {@code best_epoch=<k>} (the epoch whose weights are written: the lowest held-out loss), then
      * {@code positions=<n> heldout=<m> man=<opening>/<endgame> king=<opening>/<endgame> out=<file>}.
      */
     @Command(name = "fit", mixinStandardHelpOptions = true,
@@ -158,12 +187,17 @@ public class TrainCommand implements Runnable {
         @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the pass order.")
         long seed;
 
+        @Option(names = "--from", paramLabel = "FILE",
+            description = "Start from these weights (a weights file, or 'shipped' for the jar's) instead of material alone.")
+        String from;
+
         @Override
         public Integer call() throws IOException {
             if (epochs < 1 || rate <= 0 || l2 < 0 || heldout < 0 || heldout >= 1) {
                 throw CliException.badInput("--epochs must be at least 1, --rate positive, --l2 at least 0 and "
                     + "--heldout in [0, 1).");
             }
+            PatternEvaluation start = from == null ? null : startingWeights(from); // refused before the long read
             TrainingPositions positions = new TrainingPositions();
             for (Path file : data) {
                 if (!Files.isRegularFile(file)) {
@@ -177,7 +211,11 @@ public class TrainCommand implements Runnable {
             }
             PrintWriter log = spec.commandLine().getOut();
             EvaluationFit fit = new EvaluationFit(rate, l2);
-            fit.fit(positions, train, epochs, seed, log);
+            if (start != null) {
+                fit.startFrom(start);
+            }
+            int kept = fit.fit(positions, train, epochs, seed, log);
+            log.printf("best_epoch=%d%n", kept);
             try (OutputStream o = Files.newOutputStream(out)) {
                 fit.evaluation().write(o);
             }
@@ -188,6 +226,21 @@ public class TrainCommand implements Runnable {
                 fit.weight(false, kings), out);
             log.flush();
             return 0;
+        }
+
+        private static PatternEvaluation startingWeights(String from) throws IOException {
+            if (from.equals("shipped")) {
+                return PatternEvaluation.shipped();
+            }
+            Path file = Path.of(from);
+            if (!Files.isRegularFile(file)) {
+                throw CliException.badInput("No such weights file: " + from + " (give a file, or 'shipped').");
+            }
+            try (InputStream in = Files.newInputStream(file)) {
+                return PatternEvaluation.read(in);
+            } catch (IOException e) {
+                throw CliException.badInput(from + " is not a weights file: " + e.getMessage());
+            }
         }
     }
 }
