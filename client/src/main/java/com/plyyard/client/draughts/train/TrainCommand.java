@@ -82,9 +82,9 @@ public class TrainCommand implements Runnable {
         @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the random openings.")
         long seed;
 
-        @Option(names = "--quiet", paramLabel = "WHO", defaultValue = "both",
-            description = "Keep a position when neither side has a capture (both, the default) or when the side to "
-                + "move has none (mover).")
+        @Option(names = "--quiet", paramLabel = "WHO", defaultValue = "mover",
+            description = "Keep a position when the side to move has no capture (mover, the default) or only when "
+                + "neither side has one (both).")
         String quiet;
 
         @Override
