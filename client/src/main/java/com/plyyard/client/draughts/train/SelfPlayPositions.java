@@ -71,7 +71,7 @@ final class SelfPlayPositions {
             }
             int known = table == null ? DraughtsTablebase.NOT_HELD : table.probe(s);
             if (known != DraughtsTablebase.NOT_HELD) {
-                result = known == 0 ? 1 : ((known - 1) % 2 == 1) == s.whiteToMove() ? 2 : 0; // odd plies: the mover wins
+                result = known == 0 ? 1 : DraughtsTablebase.isWin(known) == s.whiteToMove() ? 2 : 0;
                 return label(game, result, into);
             }
             LegalMove move = learning
