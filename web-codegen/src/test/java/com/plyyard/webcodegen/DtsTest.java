@@ -100,7 +100,7 @@ class DtsTest {
         String lobby = project.get("plyyard/v1/lobby_pb.d.ts");
         assertContains(lobby, "  /**\n   * No authorization needed. Names are 2-32 characters [A-Za-z0-9_-], unique ignoring case.\n"
                 + "   *\n   * @generated from rpc plyyard.v1.LobbyService.Register\n   */\n  register: {");
-        assertContains(lobby, " * Authentication: every call except Register carries the metadata `authorization: Bearer <token>`;");
+        assertContains(lobby, " * Authentication: every call except Register (and AccountService's SignUp, SignIn and RecoverAccount, accounts.proto)");
         String games = project.get("plyyard/v1/games_pb.d.ts");
         assertContains(games, "   * seat indices\n   *\n   * @generated from field: repeated uint32 winners = 2;\n   */\n  winners: number[];");
     }

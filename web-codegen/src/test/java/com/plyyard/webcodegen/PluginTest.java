@@ -36,7 +36,7 @@ class PluginTest {
         assertEquals("", response.getError());
         assertEquals(CodeGeneratorResponse.Feature.FEATURE_PROTO3_OPTIONAL_VALUE, response.getSupportedFeatures());
         List<String> names = response.getFileList().stream().map(CodeGeneratorResponse.File::getName).toList();
-        assertEquals(List.of("plyyard/v1/engine_pb.js", "plyyard/v1/engine_pb.d.ts", "plyyard/v1/games_pb.js",
+        assertEquals(List.of("plyyard/v1/accounts_pb.js", "plyyard/v1/accounts_pb.d.ts", "plyyard/v1/engine_pb.js", "plyyard/v1/engine_pb.d.ts", "plyyard/v1/games_pb.js",
                 "plyyard/v1/games_pb.d.ts", "plyyard/v1/learn_pb.js", "plyyard/v1/learn_pb.d.ts",
                 "plyyard/v1/lobby_pb.js", "plyyard/v1/lobby_pb.d.ts",
                 "plyyard/v1/matchmaking_pb.js", "plyyard/v1/matchmaking_pb.d.ts", "plyyard/v1/rules_pb.js",

@@ -10,8 +10,9 @@ import type { EndReason, GameState, Move, Outcome, Variant, VariantOptions } fro
  *
  * Players, matches and their event streams (lobby-service).
  *
- * Authentication: every call except Register carries the metadata `authorization: Bearer <token>`;
- * a missing or unknown token -> UNAUTHENTICATED.
+ * Authentication: every call except Register (and AccountService's SignUp, SignIn and RecoverAccount, accounts.proto)
+ * carries the metadata `authorization: Bearer <token>`, the token of a session; a missing, unknown, revoked or expired
+ * one -> UNAUTHENTICATED.
  *
  * Versions: every match event (moves, clock updates, draw offers and answers, results, players joining,
  * connecting or disconnecting) gets the next version of its match, 1, 2, 3, ... with no gaps; the event log
@@ -22,6 +23,182 @@ import type { EndReason, GameState, Move, Outcome, Variant, VariantOptions } fro
  * version in its description.
  */
 export declare const file_plyyard_v1_lobby: GenFile;
+
+/**
+ * IssueResetToken's request.
+ *
+ * @generated from message plyyard.v1.IssueResetTokenRequest
+ */
+export declare type IssueResetTokenRequest = Message<"plyyard.v1.IssueResetTokenRequest"> & {
+  /**
+   * The player, as registered (any case).
+   *
+   * @generated from field: string player_name = 1;
+   */
+  playerName: string;
+
+  /**
+   * Who issues it (1 to 64 characters), recorded with the time; `./plyyard` sends the operating system's user name.
+   *
+   * @generated from field: string operator_name = 2;
+   */
+  operatorName: string;
+};
+
+/**
+ * Describes the message plyyard.v1.IssueResetTokenRequest.
+ * Use `create(IssueResetTokenRequestSchema)` to create a new message.
+ */
+export declare const IssueResetTokenRequestSchema: GenMessage<IssueResetTokenRequest>;
+
+/**
+ * IssueResetToken's answer.
+ *
+ * @generated from message plyyard.v1.IssueResetTokenResponse
+ */
+export declare type IssueResetTokenResponse = Message<"plyyard.v1.IssueResetTokenResponse"> & {
+  /**
+   * The player.
+   *
+   * @generated from field: plyyard.v1.Player player = 1;
+   */
+  player?: Player | undefined;
+
+  /**
+   * The reset token, shown once (only its hash is stored): the code for RecoverAccount.
+   *
+   * @generated from field: string reset_token = 2;
+   */
+  resetToken: string;
+
+  /**
+   * When it stops working, in milliseconds since the epoch.
+   *
+   * @generated from field: int64 expires_at_epoch_millis = 3;
+   */
+  expiresAtEpochMillis: bigint;
+};
+
+/**
+ * Describes the message plyyard.v1.IssueResetTokenResponse.
+ * Use `create(IssueResetTokenResponseSchema)` to create a new message.
+ */
+export declare const IssueResetTokenResponseSchema: GenMessage<IssueResetTokenResponse>;
+
+/**
+ * DisableAccount's request.
+ *
+ * @generated from message plyyard.v1.DisableAccountRequest
+ */
+export declare type DisableAccountRequest = Message<"plyyard.v1.DisableAccountRequest"> & {
+  /**
+   * The player, as registered (any case).
+   *
+   * @generated from field: string player_name = 1;
+   */
+  playerName: string;
+
+  /**
+   * Who disables it (1 to 64 characters), recorded with the time.
+   *
+   * @generated from field: string operator_name = 2;
+   */
+  operatorName: string;
+
+  /**
+   * Why, for the record and the player's refusal sentence (at most 200 characters; optional).
+   *
+   * @generated from field: string reason = 3;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message plyyard.v1.DisableAccountRequest.
+ * Use `create(DisableAccountRequestSchema)` to create a new message.
+ */
+export declare const DisableAccountRequestSchema: GenMessage<DisableAccountRequest>;
+
+/**
+ * DisableAccount's answer.
+ *
+ * @generated from message plyyard.v1.DisableAccountResponse
+ */
+export declare type DisableAccountResponse = Message<"plyyard.v1.DisableAccountResponse"> & {
+  /**
+   * The player.
+   *
+   * @generated from field: plyyard.v1.Player player = 1;
+   */
+  player?: Player | undefined;
+
+  /**
+   * Sessions ended.
+   *
+   * @generated from field: uint32 sessions_ended = 2;
+   */
+  sessionsEnded: number;
+};
+
+/**
+ * Describes the message plyyard.v1.DisableAccountResponse.
+ * Use `create(DisableAccountResponseSchema)` to create a new message.
+ */
+export declare const DisableAccountResponseSchema: GenMessage<DisableAccountResponse>;
+
+/**
+ * EnableAccount's request.
+ *
+ * @generated from message plyyard.v1.EnableAccountRequest
+ */
+export declare type EnableAccountRequest = Message<"plyyard.v1.EnableAccountRequest"> & {
+  /**
+   * The player, as registered (any case).
+   *
+   * @generated from field: string player_name = 1;
+   */
+  playerName: string;
+
+  /**
+   * Who enables it (1 to 64 characters), recorded with the time.
+   *
+   * @generated from field: string operator_name = 2;
+   */
+  operatorName: string;
+};
+
+/**
+ * Describes the message plyyard.v1.EnableAccountRequest.
+ * Use `create(EnableAccountRequestSchema)` to create a new message.
+ */
+export declare const EnableAccountRequestSchema: GenMessage<EnableAccountRequest>;
+
+/**
+ * EnableAccount's answer.
+ *
+ * @generated from message plyyard.v1.EnableAccountResponse
+ */
+export declare type EnableAccountResponse = Message<"plyyard.v1.EnableAccountResponse"> & {
+  /**
+   * The player.
+   *
+   * @generated from field: plyyard.v1.Player player = 1;
+   */
+  player?: Player | undefined;
+
+  /**
+   * False when the account was not disabled (nothing changed).
+   *
+   * @generated from field: bool was_disabled = 2;
+   */
+  wasDisabled: boolean;
+};
+
+/**
+ * Describes the message plyyard.v1.EnableAccountResponse.
+ * Use `create(EnableAccountResponseSchema)` to create a new message.
+ */
+export declare const EnableAccountResponseSchema: GenMessage<EnableAccountResponse>;
 
 /**
  * @generated from message plyyard.v1.RenewTokenRequest
@@ -107,6 +284,13 @@ export declare type RegisterRequest = Message<"plyyard.v1.RegisterRequest"> & {
    * @generated from field: string name = 1;
    */
   name: string;
+
+  /**
+   * A label for this device, shown in AccountService.ListSessions (at most 64 characters; optional).
+   *
+   * @generated from field: string device_label = 2;
+   */
+  deviceLabel: string;
 };
 
 /**
@@ -1148,7 +1332,8 @@ export declare const LobbyService: GenService<{
     output: typeof PlayerSchema;
   },
   /**
-   * Revokes the calling token at once, on every lobby instance: later calls with it are UNAUTHENTICATED.
+   * Revokes the calling token (ends the calling session) at once, on every lobby instance: later calls with it are
+   * UNAUTHENTICATED. The account stays (AccountService.SignOut is the same call).
    *
    * @generated from rpc plyyard.v1.LobbyService.Logout
    */
@@ -1180,9 +1365,8 @@ export declare const LobbyService: GenService<{
  */
 export declare const OperatorService: GenService<{
   /**
-   * Revokes every token of the named player at once, on every lobby instance; the player keeps its matches and
-   * ratings but needs a new token (there is no password: the operator hands one out by other means, or the player
-   * registers anew).
+   * Revokes every session (token) of the named player at once, on every lobby instance; the player keeps its matches
+   * and ratings and signs in again (with a password, a recovery code, or a reset token from IssueResetToken).
    *
    * @generated from rpc plyyard.v1.OperatorService.RevokeTokens
    */
@@ -1190,6 +1374,40 @@ export declare const OperatorService: GenService<{
     methodKind: "unary";
     input: typeof RevokeTokensRequestSchema;
     output: typeof RevokeTokensResponseSchema;
+  },
+  /**
+   * A one-time reset token for the named player, who gives it to AccountService.RecoverAccount with a new password
+   * (the operator hands it over by other means: Ply Yard sends no mail). It expires after a short time
+   * (plyyard.lobby.accounts.reset-token-lifetime, default 1 hour); a newer one replaces it. Logged and recorded with
+   * the operator's name and the time. NOT_FOUND for no such player; INVALID_ARGUMENT without an operator name.
+   *
+   * @generated from rpc plyyard.v1.OperatorService.IssueResetToken
+   */
+  issueResetToken: {
+    methodKind: "unary";
+    input: typeof IssueResetTokenRequestSchema;
+    output: typeof IssueResetTokenResponseSchema;
+  },
+  /**
+   * Disables an account: its sessions end at once on every lobby instance, and it can neither sign in nor recover
+   * until enabled again. Its matches and ratings stay. Recorded with the operator's name. NOT_FOUND for no such player.
+   *
+   * @generated from rpc plyyard.v1.OperatorService.DisableAccount
+   */
+  disableAccount: {
+    methodKind: "unary";
+    input: typeof DisableAccountRequestSchema;
+    output: typeof DisableAccountResponseSchema;
+  },
+  /**
+   * Enables a disabled account again (its player signs in anew). NOT_FOUND for no such player.
+   *
+   * @generated from rpc plyyard.v1.OperatorService.EnableAccount
+   */
+  enableAccount: {
+    methodKind: "unary";
+    input: typeof EnableAccountRequestSchema;
+    output: typeof EnableAccountResponseSchema;
   },
 }>;
 

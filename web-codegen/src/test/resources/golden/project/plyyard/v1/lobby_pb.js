@@ -7,223 +7,259 @@ import { file_plyyard_v1_games } from "./games_pb.js";
 /**
  * Describes the file plyyard/v1/lobby.proto.
  */
-export const file_plyyard_v1_lobby = /*@__PURE__*/ fileDesc("ChZwbHl5YXJkL3YxL2xvYmJ5LnByb3RvEgpwbHl5YXJkLnYxIhMKEVJlbmV3VG9rZW5SZXF1ZXN0IioKE1Jldm9rZVRva2Vuc1JlcXVlc3QSEwoLcGxheWVyX25hbWUYASABKAkiSwoUUmV2b2tlVG9rZW5zUmVzcG9uc2USIgoGcGxheWVyGAEgASgLMhIucGx5eWFyZC52MS5QbGF5ZXISDwoHcmV2b2tlZBgCIAEoDSIiCgZQbGF5ZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCSIfCg9SZWdpc3RlclJlcXVlc3QSDAoEbmFtZRgBIAEoCSJmChBSZWdpc3RlclJlc3BvbnNlEiIKBnBsYXllchgBIAEoCzISLnBseXlhcmQudjEuUGxheWVyEg0KBXRva2VuGAIgASgJEh8KF2V4cGlyZXNfYXRfZXBvY2hfbWlsbGlzGAMgASgDIg8KDUxvZ291dFJlcXVlc3QiIQoOTG9nb3V0UmVzcG9uc2USDwoHcmV2b2tlZBgBIAEoDSIPCg1XaG9BbUlSZXF1ZXN0IkEKC1RpbWVDb250cm9sEhcKD2luaXRpYWxfc2Vjb25kcxgBIAEoDRIZChFpbmNyZW1lbnRfc2Vjb25kcxgCIAEoDSJWCghTZWF0U3BlYxIMCgJtZRgBIAEoCEgAEhAKBmludml0ZRgCIAEoCUgAEhIKCGFpX2xldmVsGAMgASgNSAASDgoEb3BlbhgEIAEoCEgAQgYKBGtpbmQitQEKEkNyZWF0ZU1hdGNoUmVxdWVzdBIPCgd2YXJpYW50GAEgASgJEisKB29wdGlvbnMYAiABKAsyGi5wbHl5YXJkLnYxLlZhcmlhbnRPcHRpb25zEi0KDHRpbWVfY29udHJvbBgDIAEoCzIXLnBseXlhcmQudjEuVGltZUNvbnRyb2wSIwoFc2VhdHMYBCADKAsyFC5wbHl5YXJkLnYxLlNlYXRTcGVjEg0KBXJhdGVkGAUgASgIIkAKEEpvaW5NYXRjaFJlcXVlc3QSEAoIbWF0Y2hfaWQYASABKAkSEQoEc2VhdBgCIAEoDUgAiAEBQgcKBV9zZWF0Ik4KFExpc3RNeU1hdGNoZXNSZXF1ZXN0EicKBnN0YXR1cxgBIAEoDjIXLnBseXlhcmQudjEuTWF0Y2hTdGF0dXMSDQoFbGltaXQYAiABKA0iOQoTTGlzdE1hdGNoZXNSZXNwb25zZRIiCgdtYXRjaGVzGAEgAygLMhEucGx5eWFyZC52MS5NYXRjaCIjCg9HZXRNYXRjaFJlcXVlc3QSEAoIbWF0Y2hfaWQYASABKAkizwEKCU1hdGNoU2VhdBINCgVpbmRleBgBIAEoDRIOCgZjb2xvdXIYAiABKAkSIgoEa2luZBgDIAEoDjIULnBseXlhcmQudjEuU2VhdEtpbmQSIgoGcGxheWVyGAQgASgLMhIucGx5eWFyZC52MS5QbGF5ZXISEAoIYWlfbGV2ZWwYBSABKA0SEQoJY29ubmVjdGVkGAYgASgIEhQKDGNsb2NrX21pbGxpcxgHIAEoAxILCgNvdXQYCCABKAgSEwoLb2ZmZXJzX2RyYXcYCSABKAgijAEKCU1hdGNoTW92ZRILCgNwbHkYASABKA0SDAoEc2VhdBgCIAEoDRIeCgRtb3ZlGAMgASgLMhAucGx5eWFyZC52MS5Nb3ZlEg8KB3ZlcnNpb24YBCABKAQSFwoPYXRfZXBvY2hfbWlsbGlzGAUgASgDEhoKEmNsb2NrX21pbGxpc19hZnRlchgGIAEoAyKwAwoFTWF0Y2gSCgoCaWQYASABKAkSJAoHdmFyaWFudBgCIAEoCzITLnBseXlhcmQudjEuVmFyaWFudBItCgx0aW1lX2NvbnRyb2wYAyABKAsyFy5wbHl5YXJkLnYxLlRpbWVDb250cm9sEg0KBXJhdGVkGAQgASgIEicKBnN0YXR1cxgFIAEoDjIXLnBseXlhcmQudjEuTWF0Y2hTdGF0dXMSDwoHdmVyc2lvbhgGIAEoBBIkCgVzZWF0cxgHIAMoCzIVLnBseXlhcmQudjEuTWF0Y2hTZWF0EiQKBXN0YXRlGAggASgLMhUucGx5eWFyZC52MS5HYW1lU3RhdGUSJAoFbW92ZXMYCSADKAsyFS5wbHl5YXJkLnYxLk1hdGNoTW92ZRIjCgZyZXN1bHQYCiABKAsyEy5wbHl5YXJkLnYxLk91dGNvbWUSHQoVY2xvY2tfYXRfZXBvY2hfbWlsbGlzGAsgASgDEh8KF2NyZWF0ZWRfYXRfZXBvY2hfbWlsbGlzGAwgASgDEiYKCmNyZWF0ZWRfYnkYDSABKAsyEi5wbHl5YXJkLnYxLlBsYXllciIpChVMaXN0TGVnYWxNb3Zlc1JlcXVlc3QSEAoIbWF0Y2hfaWQYASABKAkiWwoWTGlzdExlZ2FsTW92ZXNSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEg8KB3RvX21vdmUYAiABKA0SHwoFbW92ZXMYAyADKAsyEC5wbHl5YXJkLnYxLk1vdmUiKQoVR2V0TWF0Y2hSZWNvcmRSZXF1ZXN0EhAKCG1hdGNoX2lkGAEgASgJInUKC01hdGNoUmVjb3JkEhAKCG1hdGNoX2lkGAEgASgJEg8KB3ZlcnNpb24YAiABKAQSDAoEdGV4dBgDIAEoCRIOCgZmb3JtYXQYBCABKAkSEQoJZmlsZV9uYW1lGAUgASgJEhIKCm1lZGlhX3R5cGUYBiABKAkiTQoRU3VibWl0TW92ZVJlcXVlc3QSEAoIbWF0Y2hfaWQYASABKAkSDAoEbW92ZRgCIAEoCRIYChBleHBlY3RlZF92ZXJzaW9uGAMgASgEIkAKEk1hdGNoQWN0aW9uUmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRIYChBleHBlY3RlZF92ZXJzaW9uGAIgASgEIjsKEVdhdGNoTWF0Y2hSZXF1ZXN0EhAKCG1hdGNoX2lkGAEgASgJEhQKDGZyb21fdmVyc2lvbhgCIAEoBCKTBAoKTWF0Y2hFdmVudBIQCghtYXRjaF9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgEEhcKD2F0X2Vwb2NoX21pbGxpcxgDIAEoAxIlCghzbmFwc2hvdBgKIAEoCzIRLnBseXlhcmQudjEuTWF0Y2hIABItCgtzZWF0X2pvaW5lZBgLIAEoCzIWLnBseXlhcmQudjEuU2VhdEpvaW5lZEgAEisKB3N0YXJ0ZWQYDCABKAsyGC5wbHl5YXJkLnYxLk1hdGNoU3RhcnRlZEgAEi0KC21vdmVfcGxheWVkGA0gASgLMhYucGx5eWFyZC52MS5Nb3ZlUGxheWVkSAASKAoFY2xvY2sYDiABKAsyFy5wbHl5YXJkLnYxLkNsb2NrVXBkYXRlSAASLwoMZHJhd19vZmZlcmVkGA8gASgLMhcucGx5eWFyZC52MS5EcmF3T2ZmZXJlZEgAEjEKDWRyYXdfZGVjbGluZWQYECABKAsyGC5wbHl5YXJkLnYxLkRyYXdEZWNsaW5lZEgAEicKBWVuZGVkGBEgASgLMhYucGx5eWFyZC52MS5NYXRjaEVuZGVkSAASLgoIcHJlc2VuY2UYEiABKAsyGi5wbHl5YXJkLnYxLlBsYXllclByZXNlbmNlSAASJwoIc2VhdF9vdXQYEyABKAsyEy5wbHl5YXJkLnYxLlNlYXRPdXRIAEIHCgVldmVudCI+CgpTZWF0Sm9pbmVkEgwKBHNlYXQYASABKA0SIgoGcGxheWVyGAIgASgLMhIucGx5eWFyZC52MS5QbGF5ZXIiDgoMTWF0Y2hTdGFydGVkIoMBCgpNb3ZlUGxheWVkEgsKA3BseRgBIAEoDRIMCgRzZWF0GAIgASgNEh4KBG1vdmUYAyABKAsyEC5wbHl5YXJkLnYxLk1vdmUSJAoFc3RhdGUYBCABKAsyFS5wbHl5YXJkLnYxLkdhbWVTdGF0ZRIUCgxjbG9ja19taWxsaXMYBSADKAMiIwoLQ2xvY2tVcGRhdGUSFAoMY2xvY2tfbWlsbGlzGAEgAygDIhsKC0RyYXdPZmZlcmVkEgwKBHNlYXQYASABKA0iHAoMRHJhd0RlY2xpbmVkEgwKBHNlYXQYASABKA0igAEKCk1hdGNoRW5kZWQSJwoGc3RhdHVzGAEgASgOMhcucGx5eWFyZC52MS5NYXRjaFN0YXR1cxIjCgZyZXN1bHQYAiABKAsyEy5wbHl5YXJkLnYxLk91dGNvbWUSJAoFc3RhdGUYAyABKAsyFS5wbHl5YXJkLnYxLkdhbWVTdGF0ZSIxCg5QbGF5ZXJQcmVzZW5jZRIMCgRzZWF0GAEgASgNEhEKCWNvbm5lY3RlZBgCIAEoCCJkCgdTZWF0T3V0EgwKBHNlYXQYASABKA0SJQoGcmVhc29uGAIgASgOMhUucGx5eWFyZC52MS5FbmRSZWFzb24SJAoFc3RhdGUYAyABKAsyFS5wbHl5YXJkLnYxLkdhbWVTdGF0ZSp3CgtNYXRjaFN0YXR1cxIcChhNQVRDSF9TVEFUVVNfVU5TUEVDSUZJRUQQABIRCg1NQVRDSF9XQUlUSU5HEAESEAoMTUFUQ0hfQUNUSVZFEAISEgoOTUFUQ0hfRklOSVNIRUQQAxIRCg1NQVRDSF9BQk9SVEVEEAQqZAoIU2VhdEtpbmQSGQoVU0VBVF9LSU5EX1VOU1BFQ0lGSUVEEAASDwoLU0VBVF9QTEFZRVIQARILCgdTRUFUX0FJEAISDQoJU0VBVF9PUEVOEAMSEAoMU0VBVF9JTlZJVEVEEAQymgIKDExvYmJ5U2VydmljZRJFCghSZWdpc3RlchIbLnBseXlhcmQudjEuUmVnaXN0ZXJSZXF1ZXN0GhwucGx5eWFyZC52MS5SZWdpc3RlclJlc3BvbnNlEjcKBldob0FtSRIZLnBseXlhcmQudjEuV2hvQW1JUmVxdWVzdBoSLnBseXlhcmQudjEuUGxheWVyEj8KBkxvZ291dBIZLnBseXlhcmQudjEuTG9nb3V0UmVxdWVzdBoaLnBseXlhcmQudjEuTG9nb3V0UmVzcG9uc2USSQoKUmVuZXdUb2tlbhIdLnBseXlhcmQudjEuUmVuZXdUb2tlblJlcXVlc3QaHC5wbHl5YXJkLnYxLlJlZ2lzdGVyUmVzcG9uc2UyZAoPT3BlcmF0b3JTZXJ2aWNlElEKDFJldm9rZVRva2VucxIfLnBseXlhcmQudjEuUmV2b2tlVG9rZW5zUmVxdWVzdBogLnBseXlhcmQudjEuUmV2b2tlVG9rZW5zUmVzcG9uc2UyywcKDE1hdGNoU2VydmljZRJACgtDcmVhdGVNYXRjaBIeLnBseXlhcmQudjEuQ3JlYXRlTWF0Y2hSZXF1ZXN0GhEucGx5eWFyZC52MS5NYXRjaBI8CglKb2luTWF0Y2gSHC5wbHl5YXJkLnYxLkpvaW5NYXRjaFJlcXVlc3QaES5wbHl5YXJkLnYxLk1hdGNoElIKDUxpc3RNeU1hdGNoZXMSIC5wbHl5YXJkLnYxLkxpc3RNeU1hdGNoZXNSZXF1ZXN0Gh8ucGx5eWFyZC52MS5MaXN0TWF0Y2hlc1Jlc3BvbnNlEjoKCEdldE1hdGNoEhsucGx5eWFyZC52MS5HZXRNYXRjaFJlcXVlc3QaES5wbHl5YXJkLnYxLk1hdGNoElcKDkxpc3RMZWdhbE1vdmVzEiEucGx5eWFyZC52MS5MaXN0TGVnYWxNb3Zlc1JlcXVlc3QaIi5wbHl5YXJkLnYxLkxpc3RMZWdhbE1vdmVzUmVzcG9uc2USTAoOR2V0TWF0Y2hSZWNvcmQSIS5wbHl5YXJkLnYxLkdldE1hdGNoUmVjb3JkUmVxdWVzdBoXLnBseXlhcmQudjEuTWF0Y2hSZWNvcmQSPgoKU3VibWl0TW92ZRIdLnBseXlhcmQudjEuU3VibWl0TW92ZVJlcXVlc3QaES5wbHl5YXJkLnYxLk1hdGNoEjsKBlJlc2lnbhIeLnBseXlhcmQudjEuTWF0Y2hBY3Rpb25SZXF1ZXN0GhEucGx5eWFyZC52MS5NYXRjaBI+CglPZmZlckRyYXcSHi5wbHl5YXJkLnYxLk1hdGNoQWN0aW9uUmVxdWVzdBoRLnBseXlhcmQudjEuTWF0Y2gSPwoKQWNjZXB0RHJhdxIeLnBseXlhcmQudjEuTWF0Y2hBY3Rpb25SZXF1ZXN0GhEucGx5eWFyZC52MS5NYXRjaBJACgtEZWNsaW5lRHJhdxIeLnBseXlhcmQudjEuTWF0Y2hBY3Rpb25SZXF1ZXN0GhEucGx5eWFyZC52MS5NYXRjaBI6CgVBYm9ydBIeLnBseXlhcmQudjEuTWF0Y2hBY3Rpb25SZXF1ZXN0GhEucGx5eWFyZC52MS5NYXRjaBJBCgxDbGFpbVRpbWVvdXQSHi5wbHl5YXJkLnYxLk1hdGNoQWN0aW9uUmVxdWVzdBoRLnBseXlhcmQudjEuTWF0Y2gSRQoKV2F0Y2hNYXRjaBIdLnBseXlhcmQudjEuV2F0Y2hNYXRjaFJlcXVlc3QaFi5wbHl5YXJkLnYxLk1hdGNoRXZlbnQwAUIkChRjb20ucGx5eWFyZC5wcm90by52MUIKTG9iYnlQcm90b1ABYgZwcm90bzM", [file_plyyard_v1_games]);
+export const file_plyyard_v1_lobby = /*@__PURE__*/ fileDesc("ChZwbHl5YXJkL3YxL2xvYmJ5LnByb3RvEgpwbHl5YXJkLnYxIkQKFklzc3VlUmVzZXRUb2tlblJlcXVlc3QSEwoLcGxheWVyX25hbWUYASABKAkSFQoNb3BlcmF0b3JfbmFtZRgCIAEoCSJzChdJc3N1ZVJlc2V0VG9rZW5SZXNwb25zZRIiCgZwbGF5ZXIYASABKAsyEi5wbHl5YXJkLnYxLlBsYXllchITCgtyZXNldF90b2tlbhgCIAEoCRIfChdleHBpcmVzX2F0X2Vwb2NoX21pbGxpcxgDIAEoAyJTChVEaXNhYmxlQWNjb3VudFJlcXVlc3QSEwoLcGxheWVyX25hbWUYASABKAkSFQoNb3BlcmF0b3JfbmFtZRgCIAEoCRIOCgZyZWFzb24YAyABKAkiVAoWRGlzYWJsZUFjY291bnRSZXNwb25zZRIiCgZwbGF5ZXIYASABKAsyEi5wbHl5YXJkLnYxLlBsYXllchIWCg5zZXNzaW9uc19lbmRlZBgCIAEoDSJCChRFbmFibGVBY2NvdW50UmVxdWVzdBITCgtwbGF5ZXJfbmFtZRgBIAEoCRIVCg1vcGVyYXRvcl9uYW1lGAIgASgJIlEKFUVuYWJsZUFjY291bnRSZXNwb25zZRIiCgZwbGF5ZXIYASABKAsyEi5wbHl5YXJkLnYxLlBsYXllchIUCgx3YXNfZGlzYWJsZWQYAiABKAgiEwoRUmVuZXdUb2tlblJlcXVlc3QiKgoTUmV2b2tlVG9rZW5zUmVxdWVzdBITCgtwbGF5ZXJfbmFtZRgBIAEoCSJLChRSZXZva2VUb2tlbnNSZXNwb25zZRIiCgZwbGF5ZXIYASABKAsyEi5wbHl5YXJkLnYxLlBsYXllchIPCgdyZXZva2VkGAIgASgNIiIKBlBsYXllchIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJIjUKD1JlZ2lzdGVyUmVxdWVzdBIMCgRuYW1lGAEgASgJEhQKDGRldmljZV9sYWJlbBgCIAEoCSJmChBSZWdpc3RlclJlc3BvbnNlEiIKBnBsYXllchgBIAEoCzISLnBseXlhcmQudjEuUGxheWVyEg0KBXRva2VuGAIgASgJEh8KF2V4cGlyZXNfYXRfZXBvY2hfbWlsbGlzGAMgASgDIg8KDUxvZ291dFJlcXVlc3QiIQoOTG9nb3V0UmVzcG9uc2USDwoHcmV2b2tlZBgBIAEoDSIPCg1XaG9BbUlSZXF1ZXN0IkEKC1RpbWVDb250cm9sEhcKD2luaXRpYWxfc2Vjb25kcxgBIAEoDRIZChFpbmNyZW1lbnRfc2Vjb25kcxgCIAEoDSJWCghTZWF0U3BlYxIMCgJtZRgBIAEoCEgAEhAKBmludml0ZRgCIAEoCUgAEhIKCGFpX2xldmVsGAMgASgNSAASDgoEb3BlbhgEIAEoCEgAQgYKBGtpbmQitQEKEkNyZWF0ZU1hdGNoUmVxdWVzdBIPCgd2YXJpYW50GAEgASgJEisKB29wdGlvbnMYAiABKAsyGi5wbHl5YXJkLnYxLlZhcmlhbnRPcHRpb25zEi0KDHRpbWVfY29udHJvbBgDIAEoCzIXLnBseXlhcmQudjEuVGltZUNvbnRyb2wSIwoFc2VhdHMYBCADKAsyFC5wbHl5YXJkLnYxLlNlYXRTcGVjEg0KBXJhdGVkGAUgASgIIkAKEEpvaW5NYXRjaFJlcXVlc3QSEAoIbWF0Y2hfaWQYASABKAkSEQoEc2VhdBgCIAEoDUgAiAEBQgcKBV9zZWF0Ik4KFExpc3RNeU1hdGNoZXNSZXF1ZXN0EicKBnN0YXR1cxgBIAEoDjIXLnBseXlhcmQudjEuTWF0Y2hTdGF0dXMSDQoFbGltaXQYAiABKA0iOQoTTGlzdE1hdGNoZXNSZXNwb25zZRIiCgdtYXRjaGVzGAEgAygLMhEucGx5eWFyZC52MS5NYXRjaCIjCg9HZXRNYXRjaFJlcXVlc3QSEAoIbWF0Y2hfaWQYASABKAkizwEKCU1hdGNoU2VhdBINCgVpbmRleBgBIAEoDRIOCgZjb2xvdXIYAiABKAkSIgoEa2luZBgDIAEoDjIULnBseXlhcmQudjEuU2VhdEtpbmQSIgoGcGxheWVyGAQgASgLMhIucGx5eWFyZC52MS5QbGF5ZXISEAoIYWlfbGV2ZWwYBSABKA0SEQoJY29ubmVjdGVkGAYgASgIEhQKDGNsb2NrX21pbGxpcxgHIAEoAxILCgNvdXQYCCABKAgSEwoLb2ZmZXJzX2RyYXcYCSABKAgijAEKCU1hdGNoTW92ZRILCgNwbHkYASABKA0SDAoEc2VhdBgCIAEoDRIeCgRtb3ZlGAMgASgLMhAucGx5eWFyZC52MS5Nb3ZlEg8KB3ZlcnNpb24YBCABKAQSFwoPYXRfZXBvY2hfbWlsbGlzGAUgASgDEhoKEmNsb2NrX21pbGxpc19hZnRlchgGIAEoAyKwAwoFTWF0Y2gSCgoCaWQYASABKAkSJAoHdmFyaWFudBgCIAEoCzITLnBseXlhcmQudjEuVmFyaWFudBItCgx0aW1lX2NvbnRyb2wYAyABKAsyFy5wbHl5YXJkLnYxLlRpbWVDb250cm9sEg0KBXJhdGVkGAQgASgIEicKBnN0YXR1cxgFIAEoDjIXLnBseXlhcmQudjEuTWF0Y2hTdGF0dXMSDwoHdmVyc2lvbhgGIAEoBBIkCgVzZWF0cxgHIAMoCzIVLnBseXlhcmQudjEuTWF0Y2hTZWF0EiQKBXN0YXRlGAggASgLMhUucGx5eWFyZC52MS5HYW1lU3RhdGUSJAoFbW92ZXMYCSADKAsyFS5wbHl5YXJkLnYxLk1hdGNoTW92ZRIjCgZyZXN1bHQYCiABKAsyEy5wbHl5YXJkLnYxLk91dGNvbWUSHQoVY2xvY2tfYXRfZXBvY2hfbWlsbGlzGAsgASgDEh8KF2NyZWF0ZWRfYXRfZXBvY2hfbWlsbGlzGAwgASgDEiYKCmNyZWF0ZWRfYnkYDSABKAsyEi5wbHl5YXJkLnYxLlBsYXllciIpChVMaXN0TGVnYWxNb3Zlc1JlcXVlc3QSEAoIbWF0Y2hfaWQYASABKAkiWwoWTGlzdExlZ2FsTW92ZXNSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEg8KB3RvX21vdmUYAiABKA0SHwoFbW92ZXMYAyADKAsyEC5wbHl5YXJkLnYxLk1vdmUiKQoVR2V0TWF0Y2hSZWNvcmRSZXF1ZXN0EhAKCG1hdGNoX2lkGAEgASgJInUKC01hdGNoUmVjb3JkEhAKCG1hdGNoX2lkGAEgASgJEg8KB3ZlcnNpb24YAiABKAQSDAoEdGV4dBgDIAEoCRIOCgZmb3JtYXQYBCABKAkSEQoJZmlsZV9uYW1lGAUgASgJEhIKCm1lZGlhX3R5cGUYBiABKAkiTQoRU3VibWl0TW92ZVJlcXVlc3QSEAoIbWF0Y2hfaWQYASABKAkSDAoEbW92ZRgCIAEoCRIYChBleHBlY3RlZF92ZXJzaW9uGAMgASgEIkAKEk1hdGNoQWN0aW9uUmVxdWVzdBIQCghtYXRjaF9pZBgBIAEoCRIYChBleHBlY3RlZF92ZXJzaW9uGAIgASgEIjsKEVdhdGNoTWF0Y2hSZXF1ZXN0EhAKCG1hdGNoX2lkGAEgASgJEhQKDGZyb21fdmVyc2lvbhgCIAEoBCKTBAoKTWF0Y2hFdmVudBIQCghtYXRjaF9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgEEhcKD2F0X2Vwb2NoX21pbGxpcxgDIAEoAxIlCghzbmFwc2hvdBgKIAEoCzIRLnBseXlhcmQudjEuTWF0Y2hIABItCgtzZWF0X2pvaW5lZBgLIAEoCzIWLnBseXlhcmQudjEuU2VhdEpvaW5lZEgAEisKB3N0YXJ0ZWQYDCABKAsyGC5wbHl5YXJkLnYxLk1hdGNoU3RhcnRlZEgAEi0KC21vdmVfcGxheWVkGA0gASgLMhYucGx5eWFyZC52MS5Nb3ZlUGxheWVkSAASKAoFY2xvY2sYDiABKAsyFy5wbHl5YXJkLnYxLkNsb2NrVXBkYXRlSAASLwoMZHJhd19vZmZlcmVkGA8gASgLMhcucGx5eWFyZC52MS5EcmF3T2ZmZXJlZEgAEjEKDWRyYXdfZGVjbGluZWQYECABKAsyGC5wbHl5YXJkLnYxLkRyYXdEZWNsaW5lZEgAEicKBWVuZGVkGBEgASgLMhYucGx5eWFyZC52MS5NYXRjaEVuZGVkSAASLgoIcHJlc2VuY2UYEiABKAsyGi5wbHl5YXJkLnYxLlBsYXllclByZXNlbmNlSAASJwoIc2VhdF9vdXQYEyABKAsyEy5wbHl5YXJkLnYxLlNlYXRPdXRIAEIHCgVldmVudCI+CgpTZWF0Sm9pbmVkEgwKBHNlYXQYASABKA0SIgoGcGxheWVyGAIgASgLMhIucGx5eWFyZC52MS5QbGF5ZXIiDgoMTWF0Y2hTdGFydGVkIoMBCgpNb3ZlUGxheWVkEgsKA3BseRgBIAEoDRIMCgRzZWF0GAIgASgNEh4KBG1vdmUYAyABKAsyEC5wbHl5YXJkLnYxLk1vdmUSJAoFc3RhdGUYBCABKAsyFS5wbHl5YXJkLnYxLkdhbWVTdGF0ZRIUCgxjbG9ja19taWxsaXMYBSADKAMiIwoLQ2xvY2tVcGRhdGUSFAoMY2xvY2tfbWlsbGlzGAEgAygDIhsKC0RyYXdPZmZlcmVkEgwKBHNlYXQYASABKA0iHAoMRHJhd0RlY2xpbmVkEgwKBHNlYXQYASABKA0igAEKCk1hdGNoRW5kZWQSJwoGc3RhdHVzGAEgASgOMhcucGx5eWFyZC52MS5NYXRjaFN0YXR1cxIjCgZyZXN1bHQYAiABKAsyEy5wbHl5YXJkLnYxLk91dGNvbWUSJAoFc3RhdGUYAyABKAsyFS5wbHl5YXJkLnYxLkdhbWVTdGF0ZSIxCg5QbGF5ZXJQcmVzZW5jZRIMCgRzZWF0GAEgASgNEhEKCWNvbm5lY3RlZBgCIAEoCCJkCgdTZWF0T3V0EgwKBHNlYXQYASABKA0SJQoGcmVhc29uGAIgASgOMhUucGx5eWFyZC52MS5FbmRSZWFzb24SJAoFc3RhdGUYAyABKAsyFS5wbHl5YXJkLnYxLkdhbWVTdGF0ZSp3CgtNYXRjaFN0YXR1cxIcChhNQVRDSF9TVEFUVVNfVU5TUEVDSUZJRUQQABIRCg1NQVRDSF9XQUlUSU5HEAESEAoMTUFUQ0hfQUNUSVZFEAISEgoOTUFUQ0hfRklOSVNIRUQQAxIRCg1NQVRDSF9BQk9SVEVEEAQqZAoIU2VhdEtpbmQSGQoVU0VBVF9LSU5EX1VOU1BFQ0lGSUVEEAASDwoLU0VBVF9QTEFZRVIQARILCgdTRUFUX0FJEAISDQoJU0VBVF9PUEVOEAMSEAoMU0VBVF9JTlZJVEVEEAQymgIKDExvYmJ5U2VydmljZRJFCghSZWdpc3RlchIbLnBseXlhcmQudjEuUmVnaXN0ZXJSZXF1ZXN0GhwucGx5eWFyZC52MS5SZWdpc3RlclJlc3BvbnNlEjcKBldob0FtSRIZLnBseXlhcmQudjEuV2hvQW1JUmVxdWVzdBoSLnBseXlhcmQudjEuUGxheWVyEj8KBkxvZ291dBIZLnBseXlhcmQudjEuTG9nb3V0UmVxdWVzdBoaLnBseXlhcmQudjEuTG9nb3V0UmVzcG9uc2USSQoKUmVuZXdUb2tlbhIdLnBseXlhcmQudjEuUmVuZXdUb2tlblJlcXVlc3QaHC5wbHl5YXJkLnYxLlJlZ2lzdGVyUmVzcG9uc2Uy7wIKD09wZXJhdG9yU2VydmljZRJRCgxSZXZva2VUb2tlbnMSHy5wbHl5YXJkLnYxLlJldm9rZVRva2Vuc1JlcXVlc3QaIC5wbHl5YXJkLnYxLlJldm9rZVRva2Vuc1Jlc3BvbnNlEloKD0lzc3VlUmVzZXRUb2tlbhIiLnBseXlhcmQudjEuSXNzdWVSZXNldFRva2VuUmVxdWVzdBojLnBseXlhcmQudjEuSXNzdWVSZXNldFRva2VuUmVzcG9uc2USVwoORGlzYWJsZUFjY291bnQSIS5wbHl5YXJkLnYxLkRpc2FibGVBY2NvdW50UmVxdWVzdBoiLnBseXlhcmQudjEuRGlzYWJsZUFjY291bnRSZXNwb25zZRJUCg1FbmFibGVBY2NvdW50EiAucGx5eWFyZC52MS5FbmFibGVBY2NvdW50UmVxdWVzdBohLnBseXlhcmQudjEuRW5hYmxlQWNjb3VudFJlc3BvbnNlMssHCgxNYXRjaFNlcnZpY2USQAoLQ3JlYXRlTWF0Y2gSHi5wbHl5YXJkLnYxLkNyZWF0ZU1hdGNoUmVxdWVzdBoRLnBseXlhcmQudjEuTWF0Y2gSPAoJSm9pbk1hdGNoEhwucGx5eWFyZC52MS5Kb2luTWF0Y2hSZXF1ZXN0GhEucGx5eWFyZC52MS5NYXRjaBJSCg1MaXN0TXlNYXRjaGVzEiAucGx5eWFyZC52MS5MaXN0TXlNYXRjaGVzUmVxdWVzdBofLnBseXlhcmQudjEuTGlzdE1hdGNoZXNSZXNwb25zZRI6CghHZXRNYXRjaBIbLnBseXlhcmQudjEuR2V0TWF0Y2hSZXF1ZXN0GhEucGx5eWFyZC52MS5NYXRjaBJXCg5MaXN0TGVnYWxNb3ZlcxIhLnBseXlhcmQudjEuTGlzdExlZ2FsTW92ZXNSZXF1ZXN0GiIucGx5eWFyZC52MS5MaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEkwKDkdldE1hdGNoUmVjb3JkEiEucGx5eWFyZC52MS5HZXRNYXRjaFJlY29yZFJlcXVlc3QaFy5wbHl5YXJkLnYxLk1hdGNoUmVjb3JkEj4KClN1Ym1pdE1vdmUSHS5wbHl5YXJkLnYxLlN1Ym1pdE1vdmVSZXF1ZXN0GhEucGx5eWFyZC52MS5NYXRjaBI7CgZSZXNpZ24SHi5wbHl5YXJkLnYxLk1hdGNoQWN0aW9uUmVxdWVzdBoRLnBseXlhcmQudjEuTWF0Y2gSPgoJT2ZmZXJEcmF3Eh4ucGx5eWFyZC52MS5NYXRjaEFjdGlvblJlcXVlc3QaES5wbHl5YXJkLnYxLk1hdGNoEj8KCkFjY2VwdERyYXcSHi5wbHl5YXJkLnYxLk1hdGNoQWN0aW9uUmVxdWVzdBoRLnBseXlhcmQudjEuTWF0Y2gSQAoLRGVjbGluZURyYXcSHi5wbHl5YXJkLnYxLk1hdGNoQWN0aW9uUmVxdWVzdBoRLnBseXlhcmQudjEuTWF0Y2gSOgoFQWJvcnQSHi5wbHl5YXJkLnYxLk1hdGNoQWN0aW9uUmVxdWVzdBoRLnBseXlhcmQudjEuTWF0Y2gSQQoMQ2xhaW1UaW1lb3V0Eh4ucGx5eWFyZC52MS5NYXRjaEFjdGlvblJlcXVlc3QaES5wbHl5YXJkLnYxLk1hdGNoEkUKCldhdGNoTWF0Y2gSHS5wbHl5YXJkLnYxLldhdGNoTWF0Y2hSZXF1ZXN0GhYucGx5eWFyZC52MS5NYXRjaEV2ZW50MAFCJAoUY29tLnBseXlhcmQucHJvdG8udjFCCkxvYmJ5UHJvdG9QAWIGcHJvdG8z", [file_plyyard_v1_games]);
+
+/**
+ * Describes the message plyyard.v1.IssueResetTokenRequest.
+ * Use `create(IssueResetTokenRequestSchema)` to create a new message.
+ */
+export const IssueResetTokenRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 0);
+
+/**
+ * Describes the message plyyard.v1.IssueResetTokenResponse.
+ * Use `create(IssueResetTokenResponseSchema)` to create a new message.
+ */
+export const IssueResetTokenResponseSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 1);
+
+/**
+ * Describes the message plyyard.v1.DisableAccountRequest.
+ * Use `create(DisableAccountRequestSchema)` to create a new message.
+ */
+export const DisableAccountRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 2);
+
+/**
+ * Describes the message plyyard.v1.DisableAccountResponse.
+ * Use `create(DisableAccountResponseSchema)` to create a new message.
+ */
+export const DisableAccountResponseSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 3);
+
+/**
+ * Describes the message plyyard.v1.EnableAccountRequest.
+ * Use `create(EnableAccountRequestSchema)` to create a new message.
+ */
+export const EnableAccountRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 4);
+
+/**
+ * Describes the message plyyard.v1.EnableAccountResponse.
+ * Use `create(EnableAccountResponseSchema)` to create a new message.
+ */
+export const EnableAccountResponseSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 5);
 
 /**
  * Describes the message plyyard.v1.RenewTokenRequest.
  * Use `create(RenewTokenRequestSchema)` to create a new message.
  */
-export const RenewTokenRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 0);
+export const RenewTokenRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 6);
 
 /**
  * Describes the message plyyard.v1.RevokeTokensRequest.
  * Use `create(RevokeTokensRequestSchema)` to create a new message.
  */
-export const RevokeTokensRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 1);
+export const RevokeTokensRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 7);
 
 /**
  * Describes the message plyyard.v1.RevokeTokensResponse.
  * Use `create(RevokeTokensResponseSchema)` to create a new message.
  */
-export const RevokeTokensResponseSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 2);
+export const RevokeTokensResponseSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 8);
 
 /**
  * Describes the message plyyard.v1.Player.
  * Use `create(PlayerSchema)` to create a new message.
  */
-export const PlayerSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 3);
+export const PlayerSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 9);
 
 /**
  * Describes the message plyyard.v1.RegisterRequest.
  * Use `create(RegisterRequestSchema)` to create a new message.
  */
-export const RegisterRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 4);
+export const RegisterRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 10);
 
 /**
  * Describes the message plyyard.v1.RegisterResponse.
  * Use `create(RegisterResponseSchema)` to create a new message.
  */
-export const RegisterResponseSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 5);
+export const RegisterResponseSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 11);
 
 /**
  * Describes the message plyyard.v1.LogoutRequest.
  * Use `create(LogoutRequestSchema)` to create a new message.
  */
-export const LogoutRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 6);
+export const LogoutRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 12);
 
 /**
  * Describes the message plyyard.v1.LogoutResponse.
  * Use `create(LogoutResponseSchema)` to create a new message.
  */
-export const LogoutResponseSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 7);
+export const LogoutResponseSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 13);
 
 /**
  * Describes the message plyyard.v1.WhoAmIRequest.
  * Use `create(WhoAmIRequestSchema)` to create a new message.
  */
-export const WhoAmIRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 8);
+export const WhoAmIRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 14);
 
 /**
  * Describes the message plyyard.v1.TimeControl.
  * Use `create(TimeControlSchema)` to create a new message.
  */
-export const TimeControlSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 9);
+export const TimeControlSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 15);
 
 /**
  * Describes the message plyyard.v1.SeatSpec.
  * Use `create(SeatSpecSchema)` to create a new message.
  */
-export const SeatSpecSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 10);
+export const SeatSpecSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 16);
 
 /**
  * Describes the message plyyard.v1.CreateMatchRequest.
  * Use `create(CreateMatchRequestSchema)` to create a new message.
  */
-export const CreateMatchRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 11);
+export const CreateMatchRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 17);
 
 /**
  * Describes the message plyyard.v1.JoinMatchRequest.
  * Use `create(JoinMatchRequestSchema)` to create a new message.
  */
-export const JoinMatchRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 12);
+export const JoinMatchRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 18);
 
 /**
  * Describes the message plyyard.v1.ListMyMatchesRequest.
  * Use `create(ListMyMatchesRequestSchema)` to create a new message.
  */
-export const ListMyMatchesRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 13);
+export const ListMyMatchesRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 19);
 
 /**
  * Describes the message plyyard.v1.ListMatchesResponse.
  * Use `create(ListMatchesResponseSchema)` to create a new message.
  */
-export const ListMatchesResponseSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 14);
+export const ListMatchesResponseSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 20);
 
 /**
  * Describes the message plyyard.v1.GetMatchRequest.
  * Use `create(GetMatchRequestSchema)` to create a new message.
  */
-export const GetMatchRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 15);
+export const GetMatchRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 21);
 
 /**
  * Describes the message plyyard.v1.MatchSeat.
  * Use `create(MatchSeatSchema)` to create a new message.
  */
-export const MatchSeatSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 16);
+export const MatchSeatSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 22);
 
 /**
  * Describes the message plyyard.v1.MatchMove.
  * Use `create(MatchMoveSchema)` to create a new message.
  */
-export const MatchMoveSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 17);
+export const MatchMoveSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 23);
 
 /**
  * Describes the message plyyard.v1.Match.
  * Use `create(MatchSchema)` to create a new message.
  */
-export const MatchSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 18);
+export const MatchSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 24);
 
 /**
  * Describes the message plyyard.v1.ListLegalMovesRequest.
  * Use `create(ListLegalMovesRequestSchema)` to create a new message.
  */
-export const ListLegalMovesRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 19);
+export const ListLegalMovesRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 25);
 
 /**
  * Describes the message plyyard.v1.ListLegalMovesResponse.
  * Use `create(ListLegalMovesResponseSchema)` to create a new message.
  */
-export const ListLegalMovesResponseSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 20);
+export const ListLegalMovesResponseSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 26);
 
 /**
  * Describes the message plyyard.v1.GetMatchRecordRequest.
  * Use `create(GetMatchRecordRequestSchema)` to create a new message.
  */
-export const GetMatchRecordRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 21);
+export const GetMatchRecordRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 27);
 
 /**
  * Describes the message plyyard.v1.MatchRecord.
  * Use `create(MatchRecordSchema)` to create a new message.
  */
-export const MatchRecordSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 22);
+export const MatchRecordSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 28);
 
 /**
  * Describes the message plyyard.v1.SubmitMoveRequest.
  * Use `create(SubmitMoveRequestSchema)` to create a new message.
  */
-export const SubmitMoveRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 23);
+export const SubmitMoveRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 29);
 
 /**
  * Describes the message plyyard.v1.MatchActionRequest.
  * Use `create(MatchActionRequestSchema)` to create a new message.
  */
-export const MatchActionRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 24);
+export const MatchActionRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 30);
 
 /**
  * Describes the message plyyard.v1.WatchMatchRequest.
  * Use `create(WatchMatchRequestSchema)` to create a new message.
  */
-export const WatchMatchRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 25);
+export const WatchMatchRequestSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 31);
 
 /**
  * Describes the message plyyard.v1.MatchEvent.
  * Use `create(MatchEventSchema)` to create a new message.
  */
-export const MatchEventSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 26);
+export const MatchEventSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 32);
 
 /**
  * Describes the message plyyard.v1.SeatJoined.
  * Use `create(SeatJoinedSchema)` to create a new message.
  */
-export const SeatJoinedSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 27);
+export const SeatJoinedSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 33);
 
 /**
  * Describes the message plyyard.v1.MatchStarted.
  * Use `create(MatchStartedSchema)` to create a new message.
  */
-export const MatchStartedSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 28);
+export const MatchStartedSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 34);
 
 /**
  * Describes the message plyyard.v1.MovePlayed.
  * Use `create(MovePlayedSchema)` to create a new message.
  */
-export const MovePlayedSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 29);
+export const MovePlayedSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 35);
 
 /**
  * Describes the message plyyard.v1.ClockUpdate.
  * Use `create(ClockUpdateSchema)` to create a new message.
  */
-export const ClockUpdateSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 30);
+export const ClockUpdateSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 36);
 
 /**
  * Describes the message plyyard.v1.DrawOffered.
  * Use `create(DrawOfferedSchema)` to create a new message.
  */
-export const DrawOfferedSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 31);
+export const DrawOfferedSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 37);
 
 /**
  * Describes the message plyyard.v1.DrawDeclined.
  * Use `create(DrawDeclinedSchema)` to create a new message.
  */
-export const DrawDeclinedSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 32);
+export const DrawDeclinedSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 38);
 
 /**
  * Describes the message plyyard.v1.MatchEnded.
  * Use `create(MatchEndedSchema)` to create a new message.
  */
-export const MatchEndedSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 33);
+export const MatchEndedSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 39);
 
 /**
  * Describes the message plyyard.v1.PlayerPresence.
  * Use `create(PlayerPresenceSchema)` to create a new message.
  */
-export const PlayerPresenceSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 34);
+export const PlayerPresenceSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 40);
 
 /**
  * Describes the message plyyard.v1.SeatOut.
  * Use `create(SeatOutSchema)` to create a new message.
  */
-export const SeatOutSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 35);
+export const SeatOutSchema = /*@__PURE__*/ messageDesc(file_plyyard_v1_lobby, 41);
 
 /**
  * Describes the enum plyyard.v1.MatchStatus.
