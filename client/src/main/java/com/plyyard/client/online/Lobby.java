@@ -15,16 +15,6 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.MetadataUtils;
 import java.io.IOException;
-import java.io.Reader;
-import java.io.Writer;
-import java.nio.file.Files;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.util.Locale;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -68,20 +58,17 @@ public final class Lobby implements AutoCloseable {
     }
 
     /**
-     * Tokens are kept per server and name ({@code <target>/<name>.token}), and the last name used per server
-     * ({@code <target>.name}) is the default when no {@code --name} is given, so one machine can act as several players.
+     * Tokens are kept per server and name ({@link Credentials}), and the last name used per server is the default when
+     * no {@code --name} is given, so one machine can act as several players.
      */
     private void signIn(String name) {
-        Properties credentials = load();
         String envToken = System.getenv("PLYYARD_TOKEN");
-        String who = name != null ? name.strip() : credentials.getProperty(target + ".name");
+        String who = name != null ? name.strip() : Credentials.lastName(target).orElse(null);
         String token = envToken;
         if (token == null && who != null) {
-            token = credentials.getProperty(target + "/" + who.toLowerCase(Locale.ROOT) + ".token");
-            if (token == null && who.equals(credentials.getProperty(target + ".name"))) {
-                token = credentials.getProperty(target + ".token"); // the first format: one player per server
-            }
+            token = Credentials.token(target, who).orElse(null);
         }
+        String refused = null;
         if (token != null) {
             useToken(token);
             try {
@@ -93,7 +80,8 @@ public final class Lobby implements AutoCloseable {
                 if (envToken != null || e.getStatus().getCode() != Status.Code.UNAUTHENTICATED) {
                     throw failure(e);
                 }
-                // a stale token (the server's data was wiped): register again below
+                // a stale token (the server's data was wiped, or the session ended): register again below
+                refused = e.getStatus().getDescription();
             }
         }
         String wanted = who != null ? who : "player" + Long.toString(System.nanoTime() % 1_000_000, 36);
@@ -103,8 +91,13 @@ public final class Lobby implements AutoCloseable {
                 .register(RegisterRequest.newBuilder().setName(wanted).build());
         } catch (StatusRuntimeException e) {
             if (e.getStatus().getCode() == Status.Code.ALREADY_EXISTS) {
+                if (refused != null) {
+                    Credentials.forget(target, wanted); // the session is over: never offer its token again
+                }
                 throw CliException.badInput("The name '" + wanted + "' is taken on " + target
-                    + " and this machine has no token for it; choose another --name, or set PLYYARD_TOKEN.");
+                    + " and this machine has no token for it" + (refused == null ? "" : " (the one it had was refused: "
+                    + refused.strip().replaceAll("[.]$", "") + ")") + "; if it is yours, sign in with ./plyyard login --name "
+                    + wanted + ", otherwise choose another --name (or set PLYYARD_TOKEN).");
             }
             throw failure(e);
         }
@@ -117,16 +110,7 @@ public final class Lobby implements AutoCloseable {
         if (System.getenv("PLYYARD_TOKEN") != null) {
             return; // a token from the environment is not written to disk
         }
-        update(credentials -> {
-            String oldToken = credentials.getProperty(target + ".token");
-            String oldName = credentials.getProperty(target + ".name");
-            if (oldToken != null && oldName != null) {
-                credentials.putIfAbsent(target + "/" + oldName.toLowerCase(Locale.ROOT) + ".token", oldToken);
-            }
-            credentials.remove(target + ".token");
-            credentials.setProperty(target + "/" + me.getName().toLowerCase(Locale.ROOT) + ".token", token);
-            credentials.setProperty(target + ".name", me.getName());
-        });
+        Credentials.remember(target, me.getName(), token);
     }
 
     private void useToken(String token) {
@@ -282,65 +266,6 @@ public final class Lobby implements AutoCloseable {
     private static boolean closed(StatusRuntimeException e) {
         String d = e.getStatus().getDescription();
         return d != null && (d.contains("Network closed") || d.contains("Connection closed"));
-    }
-
-    private static Path credentialsFile() {
-        String override = System.getProperty("plyyard.credentials.dir");
-        if (override != null) {
-            return Path.of(override).resolve("credentials.properties");
-        }
-        String home = System.getenv("PLYYARD_HOME");
-        Path dir = home != null ? Path.of(home) : Path.of(System.getProperty("user.home"), ".plyyard");
-        return dir.resolve("credentials.properties");
-    }
-
-    private static Properties load() {
-        Properties p = new Properties();
-        Path file = credentialsFile();
-        if (Files.exists(file)) {
-            try (Reader r = Files.newBufferedReader(file)) {
-                p.load(r);
-            } catch (IOException e) {
-                throw new CliException(CliException.FAILED, "Cannot read " + file + ": " + e.getMessage());
-            }
-        }
-        return p;
-    }
-
-    /** Serialises read-modify-write of the file within this JVM; the file lock does it between processes. */
-    private static final Object FILE_GUARD = new Object();
-
-    /**
-     * Changes the credentials file under a lock, re-reading it first: commands running at the same time (two
-     * terminals, two players on one machine) lose no token. The file is replaced atomically, so a reader never sees
-     * half of it.
-     */
-    private static void update(java.util.function.Consumer<Properties> change) {
-        Path file = credentialsFile();
-        synchronized (FILE_GUARD) {
-            try {
-                Files.createDirectories(file.getParent());
-                try (FileChannel lockFile = FileChannel.open(file.resolveSibling("credentials.lock"), StandardOpenOption.CREATE,
-                        StandardOpenOption.WRITE);
-                     FileLock lock = lockFile.lock()) {
-                    Properties p = load();
-                    change.accept(p);
-                    Path temp = Files.createTempFile(file.getParent(), "credentials", ".tmp");
-                    try {
-                        temp.toFile().setReadable(false, false);
-                        temp.toFile().setReadable(true, true);
-                        try (Writer w = Files.newBufferedWriter(temp)) {
-                            p.store(w, "Ply Yard player tokens, per server and name (keep private)");
-                        }
-                        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                    } finally {
-                        Files.deleteIfExists(temp);
-                    }
-                }
-            } catch (IOException e) {
-                throw new CliException(CliException.FAILED, "Cannot write " + file + ": " + e.getMessage());
-            }
-        }
     }
 
     @Override

@@ -36,11 +36,13 @@ class LobbySignInTest {
 
     private Server server;
     private final List<String> registered = new ArrayList<>();
+    private volatile int askedWho;
 
     /** Knows no token at all (its data was wiped), and has the name "taken" already. */
     private final class WipedLobby extends LobbyServiceGrpc.LobbyServiceImplBase {
         @Override
         public void whoAmI(WhoAmIRequest request, StreamObserver<Player> out) {
+            askedWho++;
             out.onError(Status.UNAUTHENTICATED.withDescription("Unknown here.").asRuntimeException());
         }
 
@@ -74,13 +76,23 @@ class LobbySignInTest {
         return "localhost:" + server.getPort();
     }
 
+    /** The credentials file as the client writes it (a properties file: the ':' of the target is escaped). */
+    private void keep(String name, String token) throws java.io.IOException {
+        java.util.Properties stored = new java.util.Properties();
+        stored.setProperty(target() + "/" + name + ".token", token);
+        stored.setProperty(target() + ".name", name);
+        try (java.io.Writer w = Files.newBufferedWriter(home.resolve("credentials.properties"))) {
+            stored.store(w, null);
+        }
+    }
+
     @Test
     void aStaleTokenIsReplacedByANewRegistration() throws Exception {
-        Files.writeString(home.resolve("credentials.properties"),
-            target() + "/alice.token=old-token\n" + target() + ".name=alice\n");
+        keep("alice", "old-token");
         try (Lobby lobby = Lobby.connect(target(), "alice")) {
             assertEquals("alice", lobby.me().getName());
         }
+        assertEquals(1, askedWho, "the stored token was tried first");
         assertEquals(List.of("alice"), registered);
         assertTrue(Files.readString(home.resolve("credentials.properties")).contains("fresh-token"));
     }
@@ -90,6 +102,20 @@ class LobbySignInTest {
         CliException e = assertThrows(CliException.class, () -> Lobby.connect(target(), "taken"));
         assertEquals(CliException.BAD_INPUT, e.exitCode());
         assertTrue(e.getMessage().contains("The name 'taken' is taken"), e.getMessage());
+        assertTrue(e.getMessage().contains("if it is yours, sign in with ./plyyard login --name taken"), e.getMessage());
         assertEquals(List.of(), registered);
+    }
+
+    @Test
+    void anEndedSessionOfATakenNameIsForgottenAndTheSentenceSaysHowToSignInAgain() throws Exception {
+        keep("taken", "ended-token");
+        CliException e = assertThrows(CliException.class, () -> Lobby.connect(target(), "taken"));
+        assertEquals(CliException.BAD_INPUT, e.exitCode());
+        assertEquals("The name 'taken' is taken on " + target() + " and this machine has no token for it (the one it had was "
+            + "refused: Unknown here); if it is yours, sign in with ./plyyard login --name taken, otherwise choose another "
+            + "--name (or set PLYYARD_TOKEN).", e.getMessage());
+        String kept = Files.readString(home.resolve("credentials.properties"));
+        assertTrue(!kept.contains("ended-token"), kept);
+        assertTrue(kept.contains(".name=taken"), "the name stays the default: " + kept);
     }
 }
