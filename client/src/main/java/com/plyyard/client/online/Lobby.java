@@ -1,6 +1,7 @@
 package com.plyyard.client.online;
 
 import com.plyyard.client.cli.CliException;
+import com.plyyard.proto.v1.AccountServiceGrpc;
 import com.plyyard.proto.v1.LobbyServiceGrpc;
 import com.plyyard.proto.v1.LearnServiceGrpc;
 import com.plyyard.proto.v1.MatchServiceGrpc;
@@ -42,12 +43,7 @@ public final class Lobby implements AutoCloseable {
 
     /** Connects (plain text or TLS) and signs in (registering when this server has no token for us yet). */
     public static Lobby connect(String target, String name, ClientTls tls) {
-        String[] hostPort = target.split(":");
-        if (hostPort.length != 2 || !hostPort[1].matches("\\d+")) {
-            throw CliException.badInput("--target must be host:port, not '" + target + "'.");
-        }
-        ManagedChannel channel = tls.channel(hostPort[0], Integer.parseInt(hostPort[1]));
-        Lobby lobby = new Lobby(target, channel, tls);
+        Lobby lobby = anonymous(target, tls);
         try {
             lobby.signIn(name);
         } catch (RuntimeException e) {
@@ -55,6 +51,96 @@ public final class Lobby implements AutoCloseable {
             throw e;
         }
         return lobby;
+    }
+
+    /**
+     * A connection that is not signed in: for sign-up, sign-in and recovery, which need no session
+     * ({@link #adopt} then makes it the new session's), and for a session known from {@link #stored}.
+     */
+    public static Lobby anonymous(String target, ClientTls tls) {
+        String[] hostPort = target.split(":");
+        if (hostPort.length != 2 || !hostPort[1].matches("\\d+")) {
+            throw CliException.badInput("--target must be host:port, not '" + target + "'.");
+        }
+        return new Lobby(target, tls.channel(hostPort[0], Integer.parseInt(hostPort[1])), tls);
+    }
+
+    /** A session this machine could sign in with: its player's name, its token, and whether PLYYARD_TOKEN gave it. */
+    public record Stored(String name, String token, boolean fromEnvironment) {
+    }
+
+    /**
+     * The session this machine keeps for {@code name} on {@code target} (the name used last there when null), or the one
+     * PLYYARD_TOKEN gives; the server is not asked. Empty when there is none.
+     */
+    public static java.util.Optional<Stored> stored(String target, String name) {
+        String who = name != null ? name.strip() : Credentials.lastName(target).orElse(null);
+        String envToken = System.getenv("PLYYARD_TOKEN");
+        if (envToken != null) {
+            return java.util.Optional.of(new Stored(who == null ? "" : who, envToken, true));
+        }
+        return who == null ? java.util.Optional.empty()
+            : Credentials.token(target, who).map(token -> new Stored(who, token, false));
+    }
+
+    /** The name used last on {@code target} (the default of a command without {@code --name}), if any. */
+    public static java.util.Optional<String> lastName(String target) {
+        return Credentials.lastName(target);
+    }
+
+    /**
+     * Signs in with the session this machine keeps (see {@link #stored}) and never registers: the commands that act on
+     * an account (sessions, passwords, signing out) must not make a new one. A session the lobby refuses is forgotten.
+     */
+    public static Lobby resume(String target, String name, ClientTls tls) {
+        Stored stored = stored(target, name).orElseThrow(() -> new CliException(CliException.FAILED, name == null
+            && Credentials.lastName(target).isEmpty()
+            ? "This machine is not signed in at " + target + "; sign in with ./plyyard login --name NAME, or sign up with "
+                + "./plyyard register --name NAME."
+            : "This machine is not signed in as " + (name != null ? name.strip() : Credentials.lastName(target).get())
+                + " at " + target + "; sign in with ./plyyard login --name "
+                + (name != null ? name.strip() : Credentials.lastName(target).get()) + "."));
+        Lobby lobby = anonymous(target, tls);
+        try {
+            lobby.useToken(stored.token());
+            try {
+                lobby.me = LobbyServiceGrpc.newBlockingStub(lobby.channel).withInterceptors(lobby.auth())
+                    .withDeadlineAfter(10, TimeUnit.SECONDS).whoAmI(WhoAmIRequest.getDefaultInstance());
+            } catch (StatusRuntimeException e) {
+                if (e.getStatus().getCode() != Status.Code.UNAUTHENTICATED || stored.fromEnvironment()) {
+                    throw lobby.failure(e);
+                }
+                Credentials.forget(target, stored.name());
+                throw new CliException(CliException.FAILED, "The session this machine kept for " + stored.name() + " at "
+                    + target + " has ended (" + String.valueOf(e.getStatus().getDescription()).strip().replaceAll("[.]$", "")
+                    + "); sign in again with ./plyyard login --name " + stored.name() + ".");
+            }
+            return lobby;
+        } catch (RuntimeException e) {
+            lobby.close();
+            throw e;
+        }
+    }
+
+    /** Makes this connection act with {@code token} (a session from {@link #stored}), without asking the server. */
+    public Lobby withToken(String token) {
+        useToken(token);
+        return this;
+    }
+
+    /**
+     * Takes a session that SignUp, SignIn or RecoverAccount made: its token is used from now on and kept in the
+     * credentials file for its player on this server (also when PLYYARD_TOKEN is set, which still comes first).
+     */
+    public void adopt(com.plyyard.proto.v1.NewSession session) {
+        useToken(session.getToken());
+        me = session.getPlayer();
+        Credentials.remember(target, me.getName(), session.getToken());
+    }
+
+    /** Forgets the token kept for {@code name} on this server (its session ended); false when there was none. */
+    public boolean forget(String name) {
+        return Credentials.forget(target, name);
     }
 
     /**
@@ -146,6 +232,11 @@ public final class Lobby implements AutoCloseable {
         return MatchmakingServiceGrpc.newStub(channel).withInterceptors(auth());
     }
 
+    /** Accounts: sign-up, sign-in and recovery need no session; the other calls act on this session's account. */
+    public AccountServiceGrpc.AccountServiceBlockingStub accounts() {
+        return AccountServiceGrpc.newBlockingStub(channel).withInterceptors(auth()).withDeadlineAfter(30, TimeUnit.SECONDS);
+    }
+
     public LearnServiceGrpc.LearnServiceBlockingStub learn() {
         return LearnServiceGrpc.newBlockingStub(channel).withInterceptors(auth());
     }
@@ -157,6 +248,30 @@ public final class Lobby implements AutoCloseable {
         } catch (StatusRuntimeException e) {
             throw failure(e);
         }
+    }
+
+    /**
+     * Runs a call that checks a password or a recovery code (sign-up, sign-in, recovery, a password change): a wrong one
+     * (UNAUTHENTICATED) is a refused request with the lobby's sentence (exit code 2), as are the other refusals; the
+     * sign-in limits (RESOURCE_EXHAUSTED) give the lobby's sentence, which says how long to wait (exit code 1).
+     */
+    public <T> T checked(java.util.function.Supplier<T> rpc) {
+        try {
+            return rpc.get();
+        } catch (StatusRuntimeException e) {
+            throw refusal(e);
+        }
+    }
+
+    /** The sentence for a failed call that checks a password or a code: see {@link #checked}. */
+    public CliException refusal(StatusRuntimeException e) {
+        String d = e.getStatus().getDescription();
+        return switch (e.getStatus().getCode()) {
+            case UNAUTHENTICATED -> new CliException(CliException.BAD_INPUT, d == null ? "UNAUTHENTICATED" : d);
+            case RESOURCE_EXHAUSTED -> new CliException(CliException.FAILED, d == null
+                ? "lobby-service at " + target + " refuses sign-ins for now; try again later." : d);
+            default -> failure(e);
+        };
     }
 
     /** The sentence for a failed call. */
@@ -171,6 +286,8 @@ public final class Lobby implements AutoCloseable {
                 + " did not answer in time.");
             case INVALID_ARGUMENT, NOT_FOUND, FAILED_PRECONDITION, PERMISSION_DENIED, ALREADY_EXISTS, ABORTED ->
                 new CliException(CliException.BAD_INPUT, d == null ? code.toString() : d);
+            case UNIMPLEMENTED -> new CliException(CliException.FAILED, "lobby-service at " + target + " does not offer this "
+                + "call (" + (d == null ? "UNIMPLEMENTED" : d.strip().replaceAll("[.]$", "")) + "); it is older than this client.");
             default -> new CliException(CliException.FAILED, "lobby-service failed: " + code + (d == null ? "" : " — " + d));
         };
     }
