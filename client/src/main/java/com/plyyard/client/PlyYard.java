@@ -1,6 +1,7 @@
 package com.plyyard.client;
 
 import com.plyyard.client.cli.CliException;
+import com.plyyard.client.cli.Suggestions;
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
 import java.io.PrintWriter;
@@ -61,17 +62,38 @@ public class PlyYard implements Runnable {
     private static int usageError(ParameterException e, String[] args) {
         CommandLine cl = e.getCommandLine();
         PrintWriter err = cl.getErr();
-        String message = e.getMessage();
-        if (e instanceof CommandLine.UnmatchedArgumentException u && cl.getParent() == null
-            && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")
-            && cl.getParseResult() != null && !cl.getParseResult().hasSubcommand()) {
-            message = "Unknown subcommand '" + u.getUnmatched().get(0) + "'; the subcommands are "
-                + String.join(", ", cl.getSubcommands().keySet()) + ".";
-        }
-        err.println("plyyard: " + oneLine(message));
+        err.println("plyyard: " + oneLine(usageSentence(e)));
         err.println("Try '" + cl.getCommandSpec().qualifiedName() + " --help' for more information.");
         err.flush();
         return CliException.BAD_INPUT;
+    }
+
+    /**
+     * The sentence for a usage error. A mistyped subcommand names the subcommands there are, and like a mistyped option
+     * says which was probably meant ({@link Suggestions}; picocli's own suggestions when it has no close one):
+     * {@code Unknown subcommand 'paly'; did you mean 'play'? The subcommands are …}.
+     */
+    static String usageSentence(ParameterException e) {
+        CommandLine cl = e.getCommandLine();
+        if (!(e instanceof CommandLine.UnmatchedArgumentException u) || u.getUnmatched().isEmpty()) {
+            return e.getMessage();
+        }
+        String typed = u.getUnmatched().get(0);
+        boolean subcommand = !typed.startsWith("-") && !cl.getSubcommands().isEmpty() && cl.getParseResult() != null
+            && !cl.getParseResult().hasSubcommand();
+        List<String> meant = Suggestions.closest(typed, subcommand ? cl.getSubcommands().keySet()
+            : cl.getCommandSpec().optionsMap().keySet());
+        if (meant.isEmpty() && !subcommand) {
+            meant = u.getSuggestions().stream().filter(x -> !x.isBlank()).limit(3).toList();
+        }
+        String didYouMean = meant.isEmpty() ? "" : "did you mean " + meant.stream().map(x -> "'" + x + "'")
+            .collect(java.util.stream.Collectors.joining(" or ")) + "?";
+        if (subcommand) {
+            return "Unknown subcommand '" + typed + "'; " + (didYouMean.isEmpty() ? "the" : didYouMean + " The")
+                + " subcommands" + (cl.getParent() == null ? "" : " of " + cl.getCommandSpec().qualifiedName()
+                .replaceFirst("^plyyard ", "")) + " are " + String.join(", ", cl.getSubcommands().keySet()) + ".";
+        }
+        return didYouMean.isEmpty() ? e.getMessage() : e.getMessage().strip().replaceAll("[.]$", "") + "; " + didYouMean;
     }
 
     private static int failure(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {

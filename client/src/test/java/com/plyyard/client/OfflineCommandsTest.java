@@ -220,6 +220,28 @@ class OfflineCommandsTest {
     }
 
     @Test
+    void aMistypedSubcommandOrOptionSaysWhatWasMeant() {
+        assertTrue(assertUsageError("paly").startsWith("plyyard: Unknown subcommand 'paly'; did you mean 'play'? The "
+            + "subcommands are perft, moves, "), "letters swapped");
+        assertEquals("plyyard: Unknown subcommand 'jion'; did you mean 'join'? The subcommands of pool are join, leave, list.",
+            assertUsageError("pool", "jion"));
+        assertTrue(assertUsageError("rec").startsWith("plyyard: Unknown subcommand 'rec'; did you mean 'recover' or "
+            + "'recovery-codes'? "), "the start of a name");
+        assertTrue(assertUsageError("frobnicate").startsWith("plyyard: Unknown subcommand 'frobnicate'; the subcommands are "),
+            "nothing close: no guess");
+        assertEquals("plyyard: Unknown option: '--all-other'; did you mean '--all-others'?",
+            assertUsageError("logout", "--all-other"));
+    }
+
+    @Test
+    void closeNamesAreFewEditsAway() {
+        assertEquals(1, com.plyyard.client.cli.Suggestions.distance("paly", "play"), "a swap is one edit");
+        assertEquals(3, com.plyyard.client.cli.Suggestions.distance("paly", "pool"), "three letters changed");
+        assertEquals(List.of("watch"), com.plyyard.client.cli.Suggestions.closest("wacth", List.of("match", "watch", "moves")));
+        assertEquals(List.of(), com.plyyard.client.cli.Suggestions.closest("zz", List.of("up", "play")));
+    }
+
+    @Test
     void helpWorks() {
         Run r = Run.of("--help");
         assertEquals(0, r.exitCode());
