@@ -16,4 +16,9 @@ public final class BoardRenderer {
             case BOARD_NOT_SET -> state.getPosition() + System.lineSeparator();
         };
     }
+
+    /** What the board's signs mean and how turns go, for a game whose board needs it (Ploy); empty otherwise. */
+    public static String legend(GameState state, Style style) {
+        return state.getBoardCase() == GameState.BoardCase.PLOY ? PloyRenderer.legend(state, style) : "";
+    }
 }

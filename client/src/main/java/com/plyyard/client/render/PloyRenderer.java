@@ -7,11 +7,13 @@ import java.util.List;
 /**
  * The 9×9 Ploy board, rank 9 at the top, seen by Green. A piece is its controller's colour letter, its
  * kind (C Commander, L Lance, P Probe, S Shield) and its directions: arrows in Unicode (↑ ↗ → ↘ ↓ ↙ ← ↖ for
- * N … NW), the hex mask in ASCII. A taken-over piece shows its owner in lower case after a slash in the
- * legend below the board.
+ * N … NW), in ASCII the digits of those directions on a numeric keypad (8 9 6 3 2 1 4 7: 8 is up, 6 right).
+ * Taken-over pieces are listed below the board with their owners. {@link #legend} explains it all.
  */
 public final class PloyRenderer {
     private static final String[] ARROWS = {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"};
+    /** N, NE, E, SE, S, SW, W, NW where they are on a numeric keypad (5 is the piece). */
+    private static final String[] KEYPAD = {"8", "9", "6", "3", "2", "1", "4", "7"};
     private static final String LETTERS = "gryb";
     private static final int[] ANSI = {32, 31, 33, 34};
 
@@ -26,18 +28,13 @@ public final class PloyRenderer {
         for (PloyPiece p : board.getPiecesList()) {
             int file = p.getPoint().charAt(0) - 'a';
             int rank = p.getPoint().charAt(1) - '1';
-            String dirs;
-            if (style.unicode()) {
-                StringBuilder d = new StringBuilder();
-                for (int bit = 0; bit < 8; bit++) {
-                    if ((p.getMask() & (1 << bit)) != 0) {
-                        d.append(ARROWS[bit]);
-                    }
+            StringBuilder d = new StringBuilder();
+            for (int bit = 0; bit < 8; bit++) {
+                if ((p.getMask() & (1 << bit)) != 0) {
+                    d.append(style.unicode() ? ARROWS[bit] : KEYPAD[bit]);
                 }
-                dirs = d.toString();
-            } else {
-                dirs = String.format("%02X", p.getMask());
             }
+            String dirs = d.toString();
             String kind = p.getKind().isEmpty() ? "?" : p.getKind().substring(0, 1).toUpperCase(java.util.Locale.ROOT);
             String text = LETTERS.charAt((int) p.getController()) + kind + dirs;
             texts[rank][file] = text;
@@ -83,6 +80,49 @@ public final class PloyRenderer {
         }
         sb.append("  ").append(capital(colours.get((int) board.getToMove()))).append(" to move")
             .append(System.lineSeparator());
+        return sb.toString();
+    }
+
+    /**
+     * What the letters, the directions and the moves mean, and whose turn comes when: printed when a Ploy game starts in
+     * the terminal and on request. Turn order and partners come from the state's seats.
+     */
+    public static String legend(com.plyyard.proto.v1.GameState state, Style style) {
+        String nl = System.lineSeparator();
+        List<com.plyyard.proto.v1.Seat> seats = state.getSeatsList();
+        StringBuilder sb = new StringBuilder("legend:");
+        StringBuilder colours = new StringBuilder();
+        for (com.plyyard.proto.v1.Seat seat : seats) {
+            colours.append(colours.length() == 0 ? "" : ", ").append(seat.getColour().isEmpty() ? "?"
+                : seat.getColour().substring(0, 1)).append(' ').append(capital(seat.getColour()));
+        }
+        sb.append(' ').append(colours).append(": a piece is its player's letter, its kind and the directions it moves in")
+            .append(nl);
+        sb.append("  kinds: C Commander 1 step, L Lance 1 to 3, P Probe 1 or 2, S Shield 1 (and may turn after moving)").append(nl);
+        sb.append(style.unicode()
+            ? "  directions: ↑ up, ↗ up-right, → right, ↘ down-right, ↓ down, ↙ down-left, ← left, ↖ up-left"
+            : "  directions as on a numeric keypad: 8 up, 9 up-right, 6 right, 3 down-right, 2 down, 1 down-left, 4 left,"
+                + " 7 up-left").append(nl);
+        sb.append("  moves: c2-c4 along a direction (never over a piece), c2xc4 takes;").append(nl);
+        sb.append("         b1r2 turns in place by 2 x 45 degrees clockwise, e3-e4r1 moves a Shield, then turns it").append(nl);
+        String order = seats.stream().map(x -> capital(x.getColour())).collect(java.util.stream.Collectors.joining(", "));
+        String mode = state.getVariant().getMode();
+        sb.append("  turns: ").append(order).append(seats.size() > 2 ? ", round and round; an out player is skipped"
+            : ", in turn").append(nl);
+        if (mode.equals("team")) {
+            java.util.Map<Integer, List<String>> teams = new java.util.TreeMap<>();
+            for (com.plyyard.proto.v1.Seat seat : seats) {
+                teams.computeIfAbsent(seat.getTeam(), t -> new java.util.ArrayList<>()).add(capital(seat.getColour()));
+            }
+            sb.append("  partners: ").append(teams.values().stream().map(t -> String.join("+", t))
+                .collect(java.util.stream.Collectors.joining(" against "))).append("; partners never take each other,"
+                + " and when one is out the other plays its pieces and turns");
+        } else if (seats.size() > 2) {
+            sb.append("  win: be the last player left; taking a Commander takes over all its player's pieces");
+        } else {
+            sb.append("  win: take the Commander, or every piece but it");
+        }
+        sb.append(nl);
         return sb.toString();
     }
 

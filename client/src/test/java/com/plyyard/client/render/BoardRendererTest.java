@@ -56,21 +56,89 @@ class BoardRendererTest {
     @Test
     void ployAscii() {
         Position p = Variants.get("ploy:3m:ffa").parse("y831y105y55/9/9/9/9/9/9/6y102/y381y013b011bAA y ffa 3m out=rg own=c1g,a9g,c9r");
+        // directions as digits on a numeric keypad (8 up, 6 right, 2 down, 4 left), in the arrows' clockwise order
         String expected = """
-            9 yL83  .     yS10  .     .     .     .     .     yC55
-            8 .     .     .     .     .     .     .     .     .
-            7 .     .     .     .     .     .     .     .     .
-            6 .     .     .     .     .     .     .     .     .
-            5 .     .     .     .     .     .     .     .     .
-            4 .     .     .     .     .     .     .     .     .
-            3 .     .     .     .     .     .     .     .     .
-            2 .     .     .     .     .     .     yS10  .     .
-            1 yL38  .     yS01  .     .     .     bS01  .     bCAA
-              a     b     c     d     e     f     g     h     i
+            9 yL897  .      yS2    .      .      .      .      .      yC8624
+            8 .      .      .      .      .      .      .      .      .
+            7 .      .      .      .      .      .      .      .      .
+            6 .      .      .      .      .      .      .      .      .
+            5 .      .      .      .      .      .      .      .      .
+            4 .      .      .      .      .      .      .      .      .
+            3 .      .      .      .      .      .      .      .      .
+            2 .      .      .      .      .      .      yS2    .      .
+            1 yL321  .      yS8    .      .      .      bS8    .      bC9317
+              a      b      c      d      e      f      g      h      i
               taken over: c1 (green's), a9 (green's), c9 (red's)
               Yellow to move
             """;
         assertEquals(expected, BoardRenderer.render(state(p), Style.ASCII).replace(System.lineSeparator(), "\n"));
+    }
+
+    @Test
+    void theAsciiPloyBoardHasNoHexCodes() {
+        for (String variant : java.util.List.of("ploy:3m:2p", "ploy:3m:ffa", "ploy:imperium:team")) {
+            String board = BoardRenderer.render(state(Variants.get(variant).start()), Style.ASCII);
+            for (String line : board.split("\\R")) {
+                for (String cell : line.trim().split(" +")) {
+                    if (cell.length() > 2 && "gryb".indexOf(cell.charAt(0)) >= 0) {
+                        org.junit.jupiter.api.Assertions.assertTrue(cell.substring(1, 2).matches("[CLPS]")
+                            && cell.substring(2).matches("[1-46-9]{1,4}"), variant + ": " + cell);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void ployHasALegendOfPiecesDirectionsMovesAndTurns() {
+        String ffa = BoardRenderer.legend(state(Variants.get("ploy:3m:ffa").start()), Style.ASCII)
+            .replace(System.lineSeparator(), "\n");
+        assertEquals("""
+            legend: g Green, r Red, y Yellow, b Blue: a piece is its player's letter, its kind and the directions it moves in
+              kinds: C Commander 1 step, L Lance 1 to 3, P Probe 1 or 2, S Shield 1 (and may turn after moving)
+              directions as on a numeric keypad: 8 up, 9 up-right, 6 right, 3 down-right, 2 down, 1 down-left, 4 left, 7 up-left
+              moves: c2-c4 along a direction (never over a piece), c2xc4 takes;
+                     b1r2 turns in place by 2 x 45 degrees clockwise, e3-e4r1 moves a Shield, then turns it
+              turns: Green, Red, Yellow, Blue, round and round; an out player is skipped
+              win: be the last player left; taking a Commander takes over all its player's pieces
+            """, ffa);
+        String team = BoardRenderer.legend(state(Variants.get("ploy:3m:team").start()), Style.UNICODE);
+        org.junit.jupiter.api.Assertions.assertTrue(team.contains("  partners: Green+Yellow against Red+Blue; "), team);
+        org.junit.jupiter.api.Assertions.assertTrue(team.contains("  directions: ↑ up, ↗ up-right, "), team);
+        String two = BoardRenderer.legend(state(Variants.get("ploy:3m:2p").start()), Style.ASCII);
+        org.junit.jupiter.api.Assertions.assertTrue(two.contains("  turns: Green, Red, in turn" + System.lineSeparator()
+            + "  win: take the Commander, or every piece but it"), two);
+        assertEquals("", BoardRenderer.legend(state(Variants.get("draughts:fmjd").start()), Style.ASCII));
+    }
+
+    @Test
+    void legalMovesAreGroupedByThePointTheyStartFrom() {
+        Position ploy = Variants.get("ploy:3m:ffa").start();
+        String text = MoveList.grouped(ploy.legalMoves().stream().map(m -> m.notation()).toList(), Style.ASCII)
+            .replace(System.lineSeparator(), "\n");
+        assertEquals("""
+            81 legal moves, by the point they start from:
+              a1: a1r1
+              a2: a2r1...r7
+              a3: a3r1...r7
+              b1: b1r1...r7
+              b2: b2r1...r7
+              b3: b3-c4 b3-c4r1...r7 b3r1...r7
+              c1: c1r1...r7
+              c2: c2-d3 c2-d3r1...r7 c2r1...r7
+              c3: c3-d4 c3-d4r1...r7 c3r1...r7
+            """, text);
+        assertEquals("""
+            4 legal moves, by the point they start from:
+              31: 31-26 31-27
+              28: 28x19 28x17
+            """, MoveList.grouped(java.util.List.of("31-26", "31-27", "28x19", "28x17"), Style.UNICODE)
+            .replace(System.lineSeparator(), "\n"));
+        assertEquals("3 legal moves:\n  F L R\n", MoveList.grouped(java.util.List.of("F", "L", "R"), Style.ASCII)
+            .replace(System.lineSeparator(), "\n"));
+        assertEquals("2 legal moves, by the point they start from:\n  e3: e3r1 e3r3\n",
+            MoveList.grouped(java.util.List.of("e3r1", "e3r3"), Style.ASCII).replace(System.lineSeparator(), "\n"),
+            "turns that are no run stay as they are");
     }
 
     @Test
