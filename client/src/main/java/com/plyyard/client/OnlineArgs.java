@@ -27,6 +27,20 @@ public class OnlineArgs {
     }
 
     /**
+     * The command that plays or resumes {@code matchId} from this machine, with the options this command was given that
+     * it needs: {@code ./plyyard play --match <id>} plus {@code --target}, {@code --name} and TLS when they were given.
+     */
+    String playCommand(String matchId) {
+        return command("play --match " + matchId);
+    }
+
+    /** {@code ./plyyard <words>} with the options this command was given that another needs to reach the same player. */
+    String command(String words) {
+        return "./plyyard " + words + (target.equals("localhost:7070") ? "" : " --target " + target)
+            + (name == null ? "" : " --name " + name.strip()) + tls.asOptions();
+    }
+
+    /**
      * The whole body of a command that makes one call: connect and sign in, call (a refusal becomes the server's
      * sentence), print what {@code describe} makes of the answer (nothing for null), exit code 0.
      */

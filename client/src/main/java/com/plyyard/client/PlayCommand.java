@@ -4,7 +4,9 @@ import com.plyyard.client.cli.CliException;
 import com.plyyard.client.online.Lobby;
 import com.plyyard.client.online.MatchFollower;
 import com.plyyard.client.online.MatchView;
+import com.plyyard.client.online.Pairing;
 import com.plyyard.client.render.BoardRenderer;
+import com.plyyard.client.render.MoveList;
 import com.plyyard.client.render.Style;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
@@ -42,9 +44,11 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code play}: a whole game in the terminal through lobby-service — against the AI, an invited player, or in
- * an existing match ({@code --match}). The board is drawn after every move; on your turn type a move in the
- * game's notation, or {@code moves}, {@code board}, {@code draw}, {@code accept}, {@code decline},
- * {@code resign}, {@code abort}, {@code quit}, {@code help}.
+ * an existing match ({@code --match}). The board is drawn after every move (with a legend the first time, for a game
+ * that has one); on your turn type a move in the game's notation, or {@code moves} (grouped by starting point),
+ * {@code board}, {@code legend}, {@code draw}, {@code accept}, {@code decline}, {@code resign}, {@code abort},
+ * {@code quit}, {@code help}. Quitting, the end of the input and Ctrl-C leave the match as it is and say how to resume
+ * it; a player who is out of a game that goes on (four players) stops following it.
  */
 @Command(name = "play", mixinStandardHelpOptions = true, description = "Plays a game through lobby-service in the terminal.")
 public class PlayCommand implements Callable<Integer> {
@@ -163,7 +167,14 @@ public class PlayCommand implements Callable<Integer> {
         BufferedReader reader = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8));
         long promptedAt = -1;
         long waitingShownAt = -1;
-        try (MatchFollower follower = new MatchFollower(lobby, created.getId(), 0)) {
+        boolean legendShown = false;
+        String id = created.getId();
+        try (MatchFollower follower = new MatchFollower(lobby, id, 0);
+             Pairing.Undo interrupted = Pairing.onInterrupt(() -> {
+                 out.println();
+                 out.println("interrupted; leaving the match as it is (resume with " + online.playCommand(id) + ")");
+                 out.flush();
+             })) {
             while (true) {
                 Object next = follower.next(200);
                 boolean changed = false;
@@ -188,11 +199,21 @@ public class PlayCommand implements Callable<Integer> {
                     if (!clocks.isEmpty()) {
                         out.println("  " + clocks);
                     }
+                    if (!legendShown) {
+                        out.print(BoardRenderer.legend(view.state(), style)); // once; 'legend' shows it again
+                        legendShown = true;
+                    }
                     out.flush();
                 }
                 if (view.over()) {
                     out.println(view.result() == null ? "the match is over"
                         : "result: " + view.result().getDescription());
+                    out.flush();
+                    return 0;
+                }
+                if (view.out(mySeats)) {
+                    out.println("you are out of this match, which goes on without you; watch the rest with "
+                        + online.command("watch " + id));
                     out.flush();
                     return 0;
                 }
@@ -249,11 +270,19 @@ public class PlayCommand implements Callable<Integer> {
             switch (command.toLowerCase(Locale.ROOT)) {
                 case "" -> forgetPrompt(out, null);
                 case "help", "?" -> {
-                    out.println("a move in the game's notation, or: moves, board, draw, accept, decline, resign, abort, quit");
+                    boolean legend = !BoardRenderer.legend(view.state(), style).isEmpty();
+                    out.println("a move in the game's notation, or: moves, board, " + (legend ? "legend, " : "")
+                        + "draw, accept, decline, resign, abort, quit");
                     forgetPrompt(out, null);
                 }
                 case "moves" -> {
-                    out.println(legalMoves(view).stream().map(LegalMove::notation).collect(Collectors.joining(" ")));
+                    out.print(MoveList.grouped(legalMoves(view).stream().map(LegalMove::notation).toList(), style));
+                    forgetPrompt(out, null);
+                }
+                case "legend" -> {
+                    String legend = BoardRenderer.legend(view.state(), style);
+                    out.print(legend.isEmpty() ? "the board needs no legend: a move in the game's notation, or 'moves'"
+                        + System.lineSeparator() : legend);
                     forgetPrompt(out, null);
                 }
                 case "board" -> {

@@ -19,6 +19,7 @@ public final class MatchView {
     private final List<Long> clocks = new ArrayList<>();
     private long clockAt;
     private final List<String> moves = new ArrayList<>();
+    private final java.util.Set<Integer> outSeats = new java.util.HashSet<>();
     private long version;
 
     /** Applies an event; returns a line to tell the user, or null. */
@@ -37,6 +38,8 @@ public final class MatchView {
                 clockAt = match.getClockAtEpochMillis();
                 moves.clear();
                 match.getMovesList().forEach(m -> moves.add(m.getMove().getNotation()));
+                outSeats.clear();
+                match.getSeatsList().stream().filter(MatchSeat::getOut).forEach(s -> outSeats.add(s.getIndex()));
                 return null;
             }
             case MOVE_PLAYED -> {
@@ -69,6 +72,7 @@ public final class MatchView {
             }
             case SEAT_OUT -> {
                 state = e.getSeatOut().getState();
+                outSeats.add(e.getSeatOut().getSeat());
                 return colour(e.getSeatOut().getSeat()) + " is out ("
                     + e.getSeatOut().getReason().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ")";
             }
@@ -101,6 +105,7 @@ public final class MatchView {
         result = null;
         clocks.clear();
         moves.clear();
+        outSeats.clear();
     }
 
     /**
@@ -139,6 +144,29 @@ public final class MatchView {
 
     public List<String> moves() {
         return moves;
+    }
+
+    /**
+     * Whether the player of {@code seats} has no part left in a match that goes on (a four-player game after resigning,
+     * losing on time or the Commander): every one of those seats is out and none plays another seat's turns.
+     */
+    public boolean out(java.util.Collection<Integer> seats) {
+        if (state == null || seats.isEmpty()) {
+            return false;
+        }
+        for (int seat : seats) {
+            boolean gone = outSeats.contains(seat) || seat < state.getSeatsCount() && state.getSeats(seat).getOut();
+            if (!gone) {
+                return false;
+            }
+        }
+        for (int i = 0; i < state.getSeatsCount(); i++) {
+            com.plyyard.proto.v1.Seat other = state.getSeats(i);
+            if (!other.getOut() && !outSeats.contains(i) && seats.contains(other.getPlayedBy())) {
+                return false; // a partner's turns are still mine to play
+            }
+        }
+        return true;
     }
 
     /** The seat whose player moves now (a partner may play an out seat's turn). */

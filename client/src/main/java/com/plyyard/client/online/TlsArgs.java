@@ -15,6 +15,14 @@ public class TlsArgs {
             + "certificate, or that certificate itself); default: $PLYYARD_TLS_CA.")
     String ca;
 
+    /** These options as typed on a command line (" --tls", " --ca FILE"), for a command to suggest; "" for none. */
+    public String asOptions() {
+        if (ca != null && !ca.isBlank() && !ca.equals(System.getenv("PLYYARD_TLS_CA"))) {
+            return " --ca " + ca.strip();
+        }
+        return tls ? " --tls" : "";
+    }
+
     public ClientTls clientTls() {
         if (ca != null && !ca.isBlank()) {
             return ClientTls.trusting(Path.of(ca.strip()));
