@@ -6,6 +6,7 @@ import com.plyyard.client.online.Lobby;
 import com.plyyard.client.render.BoardRenderer;
 import com.plyyard.client.render.Style;
 import com.plyyard.proto.v1.Exercise;
+import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.ExercisePart;
 import com.plyyard.proto.v1.ExerciseProgress;
 import com.plyyard.proto.v1.JudgeAnswerRequest;
@@ -140,14 +141,17 @@ public class LearnCommand implements Callable<Integer> {
             out.println("part " + (p + 1) + " of " + e.getPartsCount() + (part.getLabel().isEmpty() ? "" : ": "
                 + part.getLabel()) + " (" + part.getStart().getVariant().getId() + ")");
             out.println(BoardRenderer.render(part.getStart(), style));
+            out.print(BoardRenderer.legend(part.getStart(), style));
+            GameState position = part.getStart();
             List<String> played = new ArrayList<>();
             while (played.size() < part.getSteps()) {
-                Optional<String> answer = prompt.next("your move (or 'skip', 'quit'): ", "stopped; your answers so far are kept");
+                Optional<String> answer = prompt.nextMove("your move (or 'help', 'skip', 'quit'): ",
+                    "stopped; your answers so far are kept", position, style, "skip");
                 if (answer.isEmpty()) {
                     return 0;
                 }
                 String move = answer.get();
-                if (move.equals("skip")) {
+                if (move.equalsIgnoreCase("skip")) {
                     break;
                 }
                 List<String> attempt = new ArrayList<>(played);
@@ -162,6 +166,7 @@ public class LearnCommand implements Callable<Integer> {
                 out.println((j.getCorrect() ? "right: " : "wrong: ") + j.getSentence());
                 if (j.getCorrect()) {
                     played.add(move);
+                    position = j.getState();
                     if (!j.getReply().isEmpty()) {
                         out.println("reply: " + j.getReply());
                     }

@@ -162,7 +162,8 @@ public class PuzzleCommand implements Callable<Integer> {
         PuzzleAttempt a = first;
         while (true) {
             while (a.getResult() == PuzzleResult.PUZZLE_RESULT_OPEN) {
-                Optional<String> move = prompt.next("your move (or 'quit'): ", "stopped; the attempt stays open for next time");
+                Optional<String> move = prompt.nextMove("your move (or 'help', 'quit'): ",
+                    "stopped; the attempt stays open for next time", a.getState(), style, "");
                 if (move.isEmpty()) {
                     return 0;
                 }

@@ -1,11 +1,18 @@
 package com.plyyard.client.cli;
 
+import com.plyyard.client.render.BoardRenderer;
+import com.plyyard.client.render.MoveList;
+import com.plyyard.client.render.Style;
+import com.plyyard.engine.LegalMove;
+import com.plyyard.mapping.ProtoMapper;
+import com.plyyard.proto.v1.GameState;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -41,6 +48,36 @@ public final class MovePrompt {
             if (!line.isBlank()) {
                 return Optional.of(line.strip());
             }
+        }
+    }
+
+    /**
+     * The next move typed for {@code position}: like {@link #next}, but the words that look at the board are answered here
+     * and asked again, never taken for a (wrong) move — {@code help} (or {@code ?}) lists them with {@code ownWords}
+     * (the caller's, such as {@code skip}), {@code moves} the legal moves grouped by starting point, {@code board} the
+     * board again, {@code legend} what its signs mean (for a game that has one).
+     */
+    public Optional<String> nextMove(String prompt, String farewell, GameState position, Style style, String ownWords)
+        throws IOException {
+        while (true) {
+            Optional<String> typed = next(prompt, farewell);
+            if (typed.isEmpty()) {
+                return typed;
+            }
+            String legend = BoardRenderer.legend(position, style);
+            switch (typed.get().toLowerCase(Locale.ROOT)) {
+                case "help", "?" -> out.println("a move in the game's notation, or: moves, board, " + (legend.isEmpty() ? ""
+                    : "legend, ") + (ownWords.isEmpty() ? "" : ownWords + ", ") + "quit");
+                case "moves" -> out.print(MoveList.grouped(ProtoMapper.standard().position(position).legalMoves().stream()
+                    .map(LegalMove::notation).toList(), style));
+                case "board" -> out.print(BoardRenderer.render(position, style));
+                case "legend" -> out.print(legend.isEmpty() ? "the board needs no legend; 'moves' lists the legal moves"
+                    + System.lineSeparator() : legend);
+                default -> {
+                    return typed;
+                }
+            }
+            out.flush();
         }
     }
 
