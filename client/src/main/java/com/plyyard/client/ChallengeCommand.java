@@ -73,7 +73,7 @@ public class ChallengeCommand implements Runnable {
                 out.println("waiting for " + (opponent == null ? "someone to accept the link" : opponent)
                     + " (Ctrl-C cancels the challenge)…");
                 out.flush();
-                SeekCommand.printPaired(out, Pairing.awaitOrWithdraw(lobby, from, p -> p.getChallengeId().equals(c.getId()),
+                SeekCommand.printPaired(out, online, Pairing.awaitOrWithdraw(lobby, from, p -> p.getChallengeId().equals(c.getId()),
                     () -> lobby.call(() -> lobby.matchmaking().withDeadlineAfter(5, TimeUnit.SECONDS)
                         .cancelChallenge(ChallengeRequest.newBuilder().setChallengeId(c.getId()).build())),
                     expires + 5L, out, "the challenge was not accepted before it expired."));
@@ -100,7 +100,7 @@ public class ChallengeCommand implements Runnable {
                     .setChallengeId(challenge).build()));
                 out.println(describe(c));
                 // the match exists now; my seat comes with my Paired event, already in the log
-                SeekCommand.printPaired(out, Pairing.await(lobby, from, p -> p.getChallengeId().equals(c.getId()), 10, out)
+                SeekCommand.printPaired(out, online, Pairing.await(lobby, from, p -> p.getChallengeId().equals(c.getId()), 10, out)
                     .orElseThrow(() -> new CliException(CliException.FAILED, "accepted, but the lobby did not say which seat is mine; "
                         + "see match " + c.getMatchId() + ".")));
                 return 0;

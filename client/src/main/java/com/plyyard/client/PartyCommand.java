@@ -77,7 +77,7 @@ public class PartyCommand implements Runnable {
                 if (waitSeconds > 0) {
                     out.println("waiting for the leader to be paired…");
                     out.flush();
-                    SeekCommand.printPaired(out, Pairing.await(lobby, from, x -> true, waitSeconds, out).orElseThrow(() ->
+                    SeekCommand.printPaired(out, online, Pairing.await(lobby, from, x -> true, waitSeconds, out).orElseThrow(() ->
                         new CliException(CliException.FAILED, "the party was not paired within " + waitSeconds
                             + " s; you are still in it.")));
                 }

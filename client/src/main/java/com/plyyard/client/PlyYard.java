@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "plyyard", mixinStandardHelpOptions = true, version = "plyyard 0.1.0-SNAPSHOT",
     description = "Ply Yard: board-game rules engine tools and platform launcher.",
     subcommands = {PerftCommand.class, MovesCommand.class, ApplyCommand.class, BestMoveCommand.class, SelfPlayCommand.class,
-        UpCommand.class, PlayCommand.class, WatchCommand.class, ExportCommand.class, SeekCommand.class, PoolCommand.class,
+        UpCommand.class, PlayCommand.class, MatchesCommand.class, WatchCommand.class, ExportCommand.class, SeekCommand.class, PoolCommand.class,
         PartyCommand.class, ChallengeCommand.class, RematchCommand.class, RatingsCommand.class, LearnCommand.class, PuzzleCommand.class,
         PuzzlesCommand.class, ReviewCommand.class, RegisterCommand.class, LoginCommand.class, LogoutCommand.class,
         SessionsCommand.class, PasswordCommand.class, RecoverCommand.class, RecoveryCodesCommand.class, TokensCommand.class,

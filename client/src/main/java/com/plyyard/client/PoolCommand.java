@@ -58,13 +58,32 @@ public class PoolCommand implements Runnable {
                 PoolTicket t = lobby.call(() -> lobby.matchmaking().joinPool(r.build()));
                 out.println("ticket=" + t.getId() + " players=" + t.getPlayersCount());
                 out.println("waiting to be paired (Ctrl-C leaves the pool)…");
+                waitingNow(lobby, t.getGame()).ifPresent(n -> out.println("waiting: " + n + " in the pool"));
+                if (aiFill) {
+                    out.println("with --ai-fill, AI players take the seats nobody takes within the lobby's wait");
+                }
                 out.flush();
                 Runnable leave = () -> lobby.call(() -> lobby.matchmaking().withDeadlineAfter(5, TimeUnit.SECONDS)
                     .leavePool(PoolTicketRequest.newBuilder().setTicketId(t.getId()).build()));
-                SeekCommand.printPaired(out, Pairing.awaitOrWithdraw(lobby, from, x -> x.getTicketId().equals(t.getId()), leave,
+                SeekCommand.printPaired(out, online, Pairing.awaitOrWithdraw(lobby, from, x -> x.getTicketId().equals(t.getId()), leave,
                     waitSeconds, out, "nobody was paired with you within " + waitSeconds + " s; you left the pool."));
                 return 0;
             }
+        }
+    }
+
+    /**
+     * How many wait in the pool of {@code game} now (ListPools, which lists the pools with players waiting); empty when
+     * the lobby does not say. The lobby stream's pool events follow with the changes.
+     */
+    static java.util.Optional<Integer> waitingNow(Lobby lobby, com.plyyard.proto.v1.GameSpec game) {
+        try {
+            return lobby.matchmaking().withDeadlineAfter(5, TimeUnit.SECONDS).listPools(ListPoolsRequest.getDefaultInstance())
+                .getPoolsList().stream().filter(p -> p.getGame().getVariant().equals(game.getVariant())
+                    && p.getGame().getTimeControl().equals(game.getTimeControl()) && p.getGame().getRated() == game.getRated())
+                .map(p -> (int) p.getPlayersWaiting()).findFirst();
+        } catch (io.grpc.StatusRuntimeException e) {
+            return java.util.Optional.empty(); // only a count to show: the wait goes on without it
         }
     }
 

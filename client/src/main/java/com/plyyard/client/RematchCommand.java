@@ -43,7 +43,7 @@ public class RematchCommand implements Callable<Integer> {
                 .map(Player::getName).collect(Collectors.joining(","))));
             out.flush();
             // a rematch's Paired event names no ticket, seek or challenge
-            SeekCommand.printPaired(out, Pairing.await(lobby, from, p -> p.getTicketId().isEmpty() && p.getSeekId().isEmpty()
+            SeekCommand.printPaired(out, online, Pairing.await(lobby, from, p -> p.getTicketId().isEmpty() && p.getSeekId().isEmpty()
                 && p.getChallengeId().isEmpty(), r.getMatchId().isEmpty() ? waitSeconds : 10, out).orElseThrow(() ->
                 new CliException(CliException.FAILED, "not everyone asked for the rematch within " + waitSeconds
                     + " s; your request stands.")));

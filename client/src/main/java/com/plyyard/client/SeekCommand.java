@@ -43,7 +43,12 @@ public class SeekCommand implements Runnable {
             + " status=" + s.getStatus().name().toLowerCase(java.util.Locale.ROOT).replace("seek_", "");
     }
 
-    static void printPaired(PrintWriter out, Paired p) {
+    /**
+     * The end of every command that waits to be paired: how to play the match, then the stable last line
+     * {@code match=<id> seat=<n>} that tools read.
+     */
+    static void printPaired(PrintWriter out, OnlineArgs online, Paired p) {
+        out.println("paired: play it with " + online.playCommand(p.getMatchId()));
         out.println("match=" + p.getMatchId() + " seat=" + p.getSeat());
         out.flush();
     }
@@ -92,7 +97,7 @@ public class SeekCommand implements Runnable {
                 }
                 out.println("waiting for opponents (Ctrl-C cancels the seek)…");
                 out.flush();
-                printPaired(out, awaitOrWithdraw(lobby, from, s.getId(), waitSeconds, out,
+                printPaired(out, online, awaitOrWithdraw(lobby, from, s.getId(), waitSeconds, out,
                     "nobody accepted your seek within " + waitSeconds + " s; it is cancelled."));
                 return 0;
             }
@@ -149,7 +154,7 @@ public class SeekCommand implements Runnable {
                 }
                 out.println("waiting for the other seats (Ctrl-C gives the seat back)…");
                 out.flush();
-                printPaired(out, awaitOrWithdraw(lobby, from, seekId, waitSeconds, out,
+                printPaired(out, online, awaitOrWithdraw(lobby, from, seekId, waitSeconds, out,
                     "the seek was not filled within " + waitSeconds + " s; your seat is given back."));
                 return 0;
             }

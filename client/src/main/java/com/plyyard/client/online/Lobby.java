@@ -284,7 +284,9 @@ public final class Lobby implements AutoCloseable {
                 + " does not accept this player's token (" + d + "); sign in again with --name.");
             case DEADLINE_EXCEEDED -> new CliException(CliException.FAILED, "lobby-service at " + target
                 + " did not answer in time.");
-            case INVALID_ARGUMENT, NOT_FOUND, FAILED_PRECONDITION, PERMISSION_DENIED, ALREADY_EXISTS, ABORTED ->
+            case FAILED_PRECONDITION -> new CliException(CliException.BAD_INPUT, d == null ? code.toString()
+                : MyMatches.nameTheBusyMatch(this, d));
+            case INVALID_ARGUMENT, NOT_FOUND, PERMISSION_DENIED, ALREADY_EXISTS, ABORTED ->
                 new CliException(CliException.BAD_INPUT, d == null ? code.toString() : d);
             case UNIMPLEMENTED -> new CliException(CliException.FAILED, "lobby-service at " + target + " does not offer this "
                 + "call (" + (d == null ? "UNIMPLEMENTED" : d.strip().replaceAll("[.]$", "")) + "); it is older than this client.");
