@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * solved, with the rating the puzzle had when it was met, not as a new task for the other side. A Piracy puzzle solved
  * with the L, F, R buttons under the board (no typing), the puzzle rating rising with its change shown; the status
  * line's verdict goes when another game's puzzle comes. A draughts puzzle failed by a legal move that gives the result
- * away, with the solution shown; all in my history.
+ * away, with the solution shown; all in my history; its verdict gone from the status line in the next view.
  */
 @QuarkusTest
 class PuzzlesBrowserIT extends BrowserTestBase {
@@ -112,7 +112,13 @@ class PuzzlesBrowserIT extends BrowserTestBase {
         assertTrue(page.text("#puzzles-solution").startsWith("Solution: " + String.join(" ", next.line())));
         assertTrue(Integer.parseInt(page.attribute("#puzzles-rating", "data-rating")) < draughtsRating, "the rating fell");
         page.await("both draughts attempts in the history", d -> page.texts("#puzzles-history li").size() == 2);
+        page.await("the verdict on the status line", d -> page.text("#status").startsWith("Not this one: "));
         page.screenshot("puzzle-failed");
+
+        // another view: the puzzle's verdict does not follow the player there
+        page.click("#nav-learn");
+        page.await("the lessons", d -> page.text("#learn-progress").startsWith("Draughts: "));
+        assertEquals("", page.text("#status"), "the status line emptied with the view");
     }
 
     /** Answers every solver move of the line by typing it, and waits until the attempt is solved. */
