@@ -20,6 +20,8 @@ import { AccountForms, RecoveryCodesView } from "./account.js";
 
 const TOKEN_KEY = "plyyard.token";
 const PLAYER_KEY = "plyyard.player";
+/** Why the last session here ended, kept for this tab until the next sign-in (a reload still says it). */
+const ENDED_KEY = "plyyard.session-ended";
 /** The views of a signed-in player; one is shown at a time. */
 const VIEWS = ["lobby", "game", "learn", "puzzles", "review", "settings"];
 
@@ -99,6 +101,7 @@ function showPassword(known) {
 function signIn(player, tok) {
   me = { id: player.id, name: player.name };
   hasPassword = undefined;
+  sessionStorage.removeItem(ENDED_KEY);
   localStorage.setItem(TOKEN_KEY, tok);
   localStorage.setItem(PLAYER_KEY, JSON.stringify(me));
   showSignedIn();
@@ -121,10 +124,22 @@ function signOut() {
 /** The saved session was refused: the sign-in form, with a sentence and the name filled in. */
 function sessionEnded() {
   const name = me?.name ?? "";
-  signOut();
-  forms.sessionEnded(name, `The session of ${name || "this account"} on this device has ended: it was signed out`
+  const sentence = `The session of ${name || "this account"} on this device has ended: it was signed out`
     + " (here or from another device) or it expired. Your account is still there: sign in again with your name and"
-    + " password.");
+    + " password.";
+  signOut();
+  forms.sessionEnded(name, sentence);
+  sessionStorage.setItem(ENDED_KEY, JSON.stringify({ name, sentence }));
+}
+
+/** After a reload, why the last session ended, if it did (and nobody signed in since). */
+function endedBefore() {
+  try {
+    const ended = JSON.parse(sessionStorage.getItem(ENDED_KEY) ?? "null");
+    if (ended?.sentence) forms.sessionEnded(String(ended.name ?? ""), String(ended.sentence));
+  } catch {
+    // nothing to say
+  }
 }
 
 /** Whether the account has a password, for the banner and the sign-out warning (a lobby without accounts: unknown). */
@@ -267,12 +282,14 @@ async function boot() {
       showSignedIn();
       readAccount();
     } catch (err) {
-      if (/** @type {any} */ (err)?.codeName === "UNAUTHENTICATED") sessionEnded();
+      // (the lobby stream, refused first, may have ended the session already)
+      if (/** @type {any} */ (err)?.codeName === "UNAUTHENTICATED" && me) sessionEnded();
       // otherwise (the server unreachable) keep the saved player; the streams retry
     }
   } else {
     me = undefined;
     route();
+    endedBefore();
   }
   document.body.dataset.ready = "true";
 }

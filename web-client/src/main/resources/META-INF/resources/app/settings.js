@@ -136,7 +136,7 @@ export class SettingsView {
       class: s.current ? "session current" : "session" },
     h("strong", { class: "device" }, s.deviceLabel || "A device with no name"),
     s.current ? h("span", { class: "this-device" }, " · this device") : null,
-    h("span", { class: "note details" }, " — ", sessionDetails(s)), " ",
+    h("span", { class: "note details" }, sessionDetails(s)),
     h("button", { type: "button", class: "sign-out small", onclick: () => this.signOutSession(s) },
       s.current ? "Sign out of this device" : "Sign out"))));
     const others = sessions.filter((s) => !s.current).length;
