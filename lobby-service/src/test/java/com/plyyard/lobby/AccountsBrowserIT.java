@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
  * then shows the sign-in form with a sentence. A forgotten password: the account recovered with a recovery code (which
  * then no longer works), the old password refused, new codes replacing the old ones, the password changed. A token-only
  * account (a name, no password) warned before signing out, setting a password in Settings and signing in elsewhere with
- * it. And my own game ratings shown in the lobby.
+ * it. And my own game ratings shown in the lobby, and a rated game asked for from the page.
  */
 @QuarkusTest
 class AccountsBrowserIT extends BrowserTestBase {
@@ -276,6 +276,13 @@ class AccountsBrowserIT extends BrowserTestBase {
             + (rating.getProvisional() ? "?" : "") + " (1 game)", page.text(css));
         assertFalse(page.shown("#ratings-empty"));
         page.screenshot("lobby-ratings");
+
+        // a rated game is asked for from the page itself: a rated seek
+        page.click("#seek-rated");
+        page.click("#seek-create");
+        page.await("my rated seek", d -> page.text("#seeks li.mine").contains(", rated"));
+        page.click("#seeks li.mine button.cancel");
+        page.await("the seek cancelled", d -> page.all("#seeks li.mine").isEmpty());
     }
 
     // ---- helpers

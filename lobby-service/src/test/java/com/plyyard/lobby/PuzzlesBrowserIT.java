@@ -110,6 +110,7 @@ class PuzzlesBrowserIT extends BrowserTestBase {
         assertTrue(page.text("#puzzles-verdict").startsWith("Not this one: " + wrong + " is legal, but "),
             page.text("#puzzles-verdict"));
         assertTrue(page.text("#puzzles-solution").startsWith("Solution: " + String.join(" ", next.line())));
+        assertEquals("This puzzle is over: a move that was not the solution ended it.", page.text("#puzzles-task"));
         assertTrue(Integer.parseInt(page.attribute("#puzzles-rating", "data-rating")) < draughtsRating, "the rating fell");
         page.await("both draughts attempts in the history", d -> page.texts("#puzzles-history li").size() == 2);
         page.await("the verdict on the status line", d -> page.text("#status").startsWith("Not this one: "));

@@ -102,16 +102,7 @@ export class PuzzlesView {
     p.dataset.result = resultName(a.result);
     p.dataset.daily = String(!!a.daily);
     this.title(a, undefined);
-    if (a.result === OPEN) {
-      const side = a.state.seats?.[a.state.toMove]?.colour ?? "the side to move";
-      $("puzzles-task").textContent = `Find the move that ${AIMS[a.goal] ?? a.goal} for ${side}`
-        + `${a.steps > 1 ? ` (${a.steps} moves)` : ""}.`;
-    } else {
-      // a finished attempt opened again (today's puzzle, solved before): no new task, no other side to play
-      $("puzzles-task").textContent = a.result === SOLVED
-        ? `${a.daily ? "You solved today's puzzle" : "You solved this puzzle"}. ${a.daily ? "A new one comes tomorrow." : ""}`.trim()
-        : `${a.daily ? "Today's puzzle is over" : "This puzzle is over"}: a move that was not the solution ended it.`;
-    }
+    this.task(a);
     this.rating(a.rating, undefined);
     fill($("puzzles-legend"), notationLegend({ variant: { id: a.variant } }));
     $("puzzles-verdict").textContent = "";
@@ -121,6 +112,23 @@ export class PuzzlesView {
     $("puzzles-form").hidden = a.result !== OPEN;
     this.draw(a.state, a.result === OPEN);
     /** @type {HTMLInputElement} */ ($("puzzles-move")).value = "";
+  }
+
+  /**
+   * What the player is to do: the task while the attempt is open; once it is over (just now, or today's puzzle solved
+   * this morning and opened again) no task, and no other side to play.
+   * @param {any} a the attempt
+   */
+  task(a) {
+    if (a.result === OPEN) {
+      const side = a.state.seats?.[a.state.toMove]?.colour ?? "the side to move";
+      $("puzzles-task").textContent = `Find the move that ${AIMS[a.goal] ?? a.goal} for ${side}`
+        + `${a.steps > 1 ? ` (${a.steps} moves)` : ""}.`;
+      return;
+    }
+    $("puzzles-task").textContent = a.result === SOLVED
+      ? `${a.daily ? "You solved today's puzzle" : "You solved this puzzle"}. ${a.daily ? "A new one comes tomorrow." : ""}`.trim()
+      : `${a.daily ? "Today's puzzle is over" : "This puzzle is over"}: a move that was not the solution ended it.`;
   }
 
   /**
@@ -182,6 +190,7 @@ export class PuzzlesView {
       this.draw(after.state, after.result === OPEN);
       if (after.result !== OPEN) {
         $("puzzles-form").hidden = true;
+        this.task(after);
         this.solution(after);
         this.rating(after.rating, r.ratingChange);
         await this.history();
