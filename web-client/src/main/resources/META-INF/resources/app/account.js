@@ -200,7 +200,7 @@ export class RecoveryCodesView {
     /** @type {HTMLInputElement} */ ($("codes-saved")).checked = false;
     /** @type {HTMLButtonElement} */ ($("codes-done")).disabled = true;
     $("codes-view").hidden = false;
-    $("codes-title").focus?.();
+    $("codes-title").focus();
   }
 
   done() {
