@@ -7,6 +7,7 @@ import jakarta.persistence.LockModeType;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -101,5 +102,24 @@ public class MatchRepository implements PanacheRepositoryBase<MatchEntity, UUID>
                 + "where m.id = s.matchId and s.playerId in :players and s.kind = 'SEAT_PLAYER' and s.out = false "
                 + "and m.status = 'MATCH_ACTIVE' and (m.initialMillis > 0 or m.incrementMillis > 0)", UUID.class)
             .setParameter("players", List.copyOf(players)).getResultList());
+    }
+
+    /**
+     * As {@link #playingClocked}, with the match each of them plays: the one created first when a player has several
+     * (matches created directly, not by matchmaking, can make that happen).
+     */
+    public Map<UUID, ClockedMatch> clockedMatches(Collection<UUID> players) {
+        Map<UUID, ClockedMatch> out = new LinkedHashMap<>();
+        if (players.isEmpty()) {
+            return out;
+        }
+        for (Object[] row : getEntityManager().createQuery("select s.playerId, m.id, m.variant from SeatEntity s, "
+                + "MatchEntity m where m.id = s.matchId and s.playerId in :players and s.kind = 'SEAT_PLAYER' "
+                + "and s.out = false and m.status = 'MATCH_ACTIVE' and (m.initialMillis > 0 or m.incrementMillis > 0) "
+                + "order by m.createdAt, m.id", Object[].class)
+            .setParameter("players", List.copyOf(players)).getResultList()) {
+            out.putIfAbsent((UUID) row[0], new ClockedMatch((UUID) row[1], (String) row[2]));
+        }
+        return out;
     }
 }
