@@ -63,6 +63,23 @@ public interface GameModule {
     GameRecord record(Position first, List<String> moves, Map<String, String> tags);
 
     /**
+     * Records a game in which seats left by resignation or time while it went on ({@link SeatLeaving}, in the order they
+     * left): each is applied by {@link #removeSeat} after its moves. Games whose format cannot say it refuse any leaving
+     * (the default); with none, the same as {@link #record(Position, List, Map)}.
+     *
+     * @throws IllegalMoveException  if a move is illegal, or a leaving impossible where it stands (the seat is out, the
+     *                               game is over)
+     * @throws InvalidInputException if a move is malformed, or the leavings are out of order or beyond the moves
+     */
+    default GameRecord record(Position first, List<String> moves, List<SeatLeaving> leavings, Map<String, String> tags) {
+        if (!leavings.isEmpty()) {
+            throw new InvalidInputException("A " + game() + " record cannot say that a seat left while the game went on: "
+                + "in " + game() + " a seat's leaving ends the game, which the record's result says.");
+        }
+        return record(first, moves, tags);
+    }
+
+    /**
      * Reads a record in this game's format, as {@link GameRecord#write()} writes it.
      *
      * @throws InvalidInputException if the text is malformed or does not say its variant

@@ -8,6 +8,7 @@ import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.MoveCondition;
 import com.plyyard.engine.PerfectPlay;
 import com.plyyard.engine.Position;
+import com.plyyard.engine.SeatLeaving;
 import com.plyyard.engine.SeatRemoval;
 import com.plyyard.engine.VariantRules;
 import java.util.ArrayList;
@@ -101,6 +102,12 @@ public final class PloyModule implements GameModule {
     @Override
     public PloyRecord record(Position first, List<String> moves, Map<String, String> tags) {
         return PloyRecord.record(own(first), moves, tags);
+    }
+
+    /** Leavings are tokens of the Ploy record ({@link PloyRecord}): a free-for-all goes on without the seat. */
+    @Override
+    public PloyRecord record(Position first, List<String> moves, List<SeatLeaving> leavings, Map<String, String> tags) {
+        return PloyRecord.record(own(first), moves, leavings, tags);
     }
 
     @Override

@@ -80,7 +80,7 @@ public class ScriptedEngine implements AiEngine {
                 GameReviewer.Replayed game;
                 try {
                     record = Variants.module(request.getRecordGame()).readRecord(request.getRecord());
-                    game = GameReviewer.replay(record.first(), record.moves());
+                    game = GameReviewer.replay(record);
                 } catch (InvalidInputException | IllegalMoveException e) {
                     throw new EngineUnavailable("INVALID_ARGUMENT", e.getMessage());
                 }
