@@ -45,6 +45,16 @@ public interface GameModule {
     SearchBoard searchBoard(Position position);
 
     /**
+     * A fresh board whose search takes {@code rootSeat}'s view, whether or not that seat moves at the root: games that
+     * search a free-for-all as one player against the rest (Ploy's paranoid search) make {@code rootSeat} that player;
+     * where seats play in two fixed sides the view is a matter of sign and this is {@link #searchBoard(Position)} (the
+     * default). The caller has checked that the seat is in the game.
+     */
+    default SearchBoard searchBoard(Position position, int rootSeat) {
+        return searchBoard(position);
+    }
+
+    /**
      * Reads now what the engine plays {@code rules} with (draughts' endgame tables: seconds for five pieces) instead
      * of in the first search, so that the first move is not late; engines serving a protocol call it before they say
      * they are ready. Nothing for a game that has nothing to read.

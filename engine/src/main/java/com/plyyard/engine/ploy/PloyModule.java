@@ -99,6 +99,12 @@ public final class PloyModule implements GameModule {
         return new PloySearchBoard(own(position));
     }
 
+    /** In free-for-all, {@code rootSeat} against the other three (the paranoid sides); elsewhere as the mover's. */
+    @Override
+    public PloySearchBoard searchBoard(Position position, int rootSeat) {
+        return new PloySearchBoard(own(position), rootSeat);
+    }
+
     @Override
     public PloyRecord record(Position first, List<String> moves, Map<String, String> tags) {
         return PloyRecord.record(own(first), moves, tags);

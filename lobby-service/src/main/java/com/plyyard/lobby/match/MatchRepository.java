@@ -61,6 +61,19 @@ public class MatchRepository implements PanacheRepositoryBase<MatchEntity, UUID>
             .setParameter("before", before).setMaxResults(limit).getResultList();
     }
 
+    /**
+     * Active matches where a draw offer stands (a seat still in the game offers) and an AI seat still in the game has not
+     * agreed: the AI has an answer to give.
+     */
+    public List<UUID> awaitingAiDrawAnswers(int limit) {
+        // from the offering seats, which are few: no index is needed on a flag that rarely holds
+        return getEntityManager().createQuery("select distinct o.matchId from SeatEntity o, MatchEntity m "
+                + "where m.id = o.matchId and o.offersDraw = true and o.out = false and m.status = 'MATCH_ACTIVE' "
+                + "and exists (select a.idx from SeatEntity a where a.matchId = o.matchId and a.kind = 'SEAT_AI' "
+                + "and a.out = false and a.offersDraw = false)", UUID.class)
+            .setMaxResults(limit).getResultList();
+    }
+
     /** The matches where the player sits or is invited, newest first; {@code status} null: any. */
     public List<MatchEntity> ofPlayer(UUID player, String status, int limit) {
         String q = "id in (select s.matchId from SeatEntity s where s.playerId = ?1 or s.invitedPlayerId = ?1)"
