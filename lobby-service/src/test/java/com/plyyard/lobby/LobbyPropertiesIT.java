@@ -56,7 +56,7 @@ import org.junit.jupiter.api.TestFactory;
  * <p>Quiet on purpose, so that only the calls change rows: the lobby runs with its background rounds off (the flag check,
  * the matchmaking sweeper and presence heartbeat, the pairer's periodic waves, the AI fill, the AI turns' scan: all every
  * 10 000 h), its rate limits off (the property calls from one address, thousands a minute; RateLimitIT proves the
- * limits) and no ai-service (AI seats wait; a failed attempt writes nothing). What still happens after a call is waited
+ * limits) and no ai-service (AI seats wait, and weigh a draw offer for ever; a failed attempt writes nothing). What still happens after a call is waited
  * for before the next one: the pairing a successful JoinPool starts at once, and the presence a stream releases when the
  * property cancels it (every stream's {@code seats.connections} and {@code lobby_presence.streams} back to 0, then the
  * database quiet). A stream that opened counts as OK (its first message, or no refusal within 700 ms); it changes
@@ -90,6 +90,8 @@ class LobbyPropertiesIT {
         "PLYYARD_LOBBY_MATCHMAKING_PAIRING_EVERY", "10000h",
         "PLYYARD_LOBBY_MATCHMAKING_AI_FILL_AFTER", "10000h",
         "PLYYARD_LOBBY_AI_SCAN_EVERY", "10000h",
+        // an AI seat never gives up weighing a draw offer (ai-service is not there): no decline lands between two calls
+        "PLYYARD_LOBBY_AI_DRAW_ANSWER_ATTEMPTS", "2000000000",
         // the calls come from one address at thousands a minute: RateLimitIT and AccountsIT prove the limits
         "PLYYARD_LOBBY_RATE_LIMITS_ENABLED", "false",
         "OPERATOR_KEY", OPERATOR_KEY);
