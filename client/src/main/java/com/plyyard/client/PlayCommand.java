@@ -48,7 +48,8 @@ import picocli.CommandLine.Spec;
  * that has one); on your turn type a move in the game's notation, or {@code moves} (grouped by starting point),
  * {@code board}, {@code legend}, {@code draw}, {@code accept}, {@code decline}, {@code resign}, {@code abort},
  * {@code quit}, {@code help}. Quitting, the end of the input and Ctrl-C leave the match as it is and say how to resume
- * it; a player who is out of a game that goes on (four players) stops following it.
+ * it; a player who is out of a game that goes on (four players) is told so and stops following it (with {@code
+ * --autoplay}, a script, it follows the match to its result).
  */
 @Command(name = "play", mixinStandardHelpOptions = true, description = "Plays a game through lobby-service in the terminal.")
 public class PlayCommand implements Callable<Integer> {
@@ -168,6 +169,7 @@ public class PlayCommand implements Callable<Integer> {
         long promptedAt = -1;
         long waitingShownAt = -1;
         boolean legendShown = false;
+        boolean outSaid = false;
         String id = created.getId();
         try (MatchFollower follower = new MatchFollower(lobby, id, 0);
              Pairing.Undo interrupted = Pairing.onInterrupt(() -> {
@@ -211,11 +213,14 @@ public class PlayCommand implements Callable<Integer> {
                     out.flush();
                     return 0;
                 }
-                if (view.out(mySeats)) {
+                if (view.out(mySeats) && !outSaid) {
                     out.println("you are out of this match, which goes on without you; watch the rest with "
                         + online.command("watch " + id));
                     out.flush();
-                    return 0;
+                    if (autoplay == null) {
+                        return 0;
+                    }
+                    outSaid = true; // a script (--autoplay) follows the match to its result, as it always did
                 }
                 if (!view.active()) {
                     if (waitingShownAt != view.version()) {

@@ -88,6 +88,25 @@ final class FakeMatchLobby implements AutoCloseable {
         }
     }
 
+    /**
+     * Seat 0 leaves by resignation and the game goes on among the others, as a four-player game does: a SeatOut event
+     * (version 2), then a move of the next seat (version 3). Returns the state after it left.
+     */
+    GameState resignSeatZero() {
+        GameState before = match.getState();
+        GameState.Builder after = before.toBuilder().setToMove(1);
+        after.setSeats(0, before.getSeats(0).toBuilder().setOut(true).setToMove(false));
+        if (after.hasPloy()) {
+            after.setPloy(after.getPloy().toBuilder().setToMove(1));
+        }
+        GameState left = after.build();
+        publish(MatchEvent.newBuilder().setMatchId("m1").setVersion(2).setSeatOut(SeatOut.newBuilder().setSeat(0)
+            .setReason(EndReason.RESIGNATION).setState(left)).build());
+        publish(MatchEvent.newBuilder().setMatchId("m1").setVersion(3).setMovePlayed(MovePlayed.newBuilder().setSeat(1)
+            .setMove(Move.newBuilder().setNotation("a9r1")).setState(left.toBuilder().setToMove(2))).build());
+        return left;
+    }
+
     private final class Players extends LobbyServiceGrpc.LobbyServiceImplBase {
         @Override
         public void register(RegisterRequest r, StreamObserver<RegisterResponse> out) {
@@ -139,19 +158,8 @@ final class FakeMatchLobby implements AutoCloseable {
         @Override
         public void resign(MatchActionRequest r, StreamObserver<Match> out) {
             calls.add("Resign");
-            GameState before = match.getState();
-            GameState.Builder after = before.toBuilder().setToMove(1);
-            after.setSeats(0, before.getSeats(0).toBuilder().setOut(true).setToMove(false));
-            if (after.hasPloy()) {
-                after.setPloy(after.getPloy().toBuilder().setToMove(1));
-            }
-            out.onNext(match.toBuilder().setVersion(2).setState(after).build());
+            out.onNext(match.toBuilder().setVersion(2).setState(resignSeatZero()).build());
             out.onCompleted();
-            publish(MatchEvent.newBuilder().setMatchId("m1").setVersion(2).setSeatOut(SeatOut.newBuilder().setSeat(0)
-                .setReason(EndReason.RESIGNATION).setState(after)).build());
-            // the game goes on among the others, as a four-player game does
-            publish(MatchEvent.newBuilder().setMatchId("m1").setVersion(3).setMovePlayed(MovePlayed.newBuilder().setSeat(1)
-                .setMove(Move.newBuilder().setNotation("a9r1")).setState(after.setToMove(2))).build());
         }
 
         @Override

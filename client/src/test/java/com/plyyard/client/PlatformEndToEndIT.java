@@ -431,6 +431,71 @@ class PlatformEndToEndIT {
         assertEquals(2, unknown.exitCode(), unknown.toString());
     }
 
+    /** Runs the command line with {@code typed} as standard input (passwords and codes, one per line). */
+    private static Run typing(String typed, String... args) {
+        java.io.InputStream stdin = System.in;
+        System.setIn(new java.io.ByteArrayInputStream(typed.getBytes(StandardCharsets.UTF_8)));
+        try {
+            return Run.of(args);
+        } finally {
+            System.setIn(stdin);
+        }
+    }
+
+    private static String playerId(String name) {
+        try (Lobby lobby = Lobby.resume(TARGET, name, com.plyyard.client.online.ClientTls.PLAIN)) {
+            return lobby.me().getId();
+        }
+    }
+
+    /**
+     * Issue 51's terminal flow: sign up with a password, sign out, sign in again as the same player, list the sessions,
+     * recover with a code after "forgetting" the password, and sign in with the new one (the old one no longer works).
+     */
+    @Test
+    void anAccountKeptThroughSignOutSignInAndRecovery() {
+        String name = "e2e-keeper";
+        Run signedUp = typing("e2e first secret\ne2e first secret\n", "register", "--name", name, "--target", TARGET);
+        assertEquals(0, signedUp.exitCode(), signedUp::toString);
+        assertEquals("signed up as " + name + " at " + TARGET, signedUp.out().get(0));
+        List<String> codes = signedUp.out().stream().filter(l -> l.startsWith("recovery_code=")).map(l -> l.substring(14))
+            .toList();
+        assertEquals(10, codes.size(), signedUp.out()::toString);
+        String id = playerId(name);
+
+        Run out = Run.of("logout", "--target", TARGET, "--name", name);
+        assertEquals(List.of("signed out " + name + " at " + TARGET + ": this session ended; the account stays (./plyyard "
+            + "login --name " + name + " signs in again)"), out.out(), out::toString);
+        Run taken = Run.of("ratings", "--target", TARGET, "--name", name);
+        assertEquals(2, taken.exitCode(), "signed out, the name is not registered anew");
+        assertTrue(taken.err().get(0).contains("sign in with ./plyyard login --name " + name), taken::toString);
+
+        Run in = typing("e2e first secret\n", "login", "--name", name.toUpperCase(java.util.Locale.ROOT), "--target", TARGET);
+        assertEquals(List.of("signed in as " + name + " at " + TARGET), in.out(), in::toString);
+        assertEquals(id, playerId(name), "the same player");
+
+        Run sessions = Run.of("sessions", "--target", TARGET, "--name", name);
+        assertEquals(0, sessions.exitCode(), sessions::toString);
+        assertTrue(sessions.out().get(0).matches("  id +kind +created +last used +address +device"), sessions.out()::toString);
+        assertEquals(2, sessions.out().size(), "the signed-out session is gone: " + sessions.out());
+        assertTrue(sessions.out().get(1).matches("\\* [0-9a-f-]{36}  password  .* " + java.util.regex.Pattern.quote(
+            AccountText.deviceLabel())), sessions.out().get(1));
+
+        Run recovered = typing(codes.get(3) + "\ne2e second secret\ne2e second secret\n", "recover", "--name", name,
+            "--target", TARGET);
+        assertEquals(0, recovered.exitCode(), recovered::toString);
+        assertEquals(List.of("signed in as " + name + " at " + TARGET, "recovered " + name + ": the new password is set and "
+            + "every other session signed out; 9 recovery codes left"), recovered.out());
+        assertEquals(id, playerId(name));
+
+        Run old = typing("e2e first secret\n", "login", "--name", name, "--target", TARGET);
+        assertEquals(2, old.exitCode(), old::toString);
+        assertEquals(List.of("plyyard: The name or the password is wrong."), old.err());
+        Run fresh = typing("e2e second secret\n", "login", "--name", name, "--target", TARGET);
+        assertEquals(0, fresh.exitCode(), fresh::toString);
+        assertEquals(id, playerId(name), "the same player after recovery");
+    }
+
     @Test
     void aChallengeThenARematchWithColoursSwapped() {
         register("e2e-rival");

@@ -83,6 +83,27 @@ class PlayCommandTest {
     }
 
     @Test
+    void aScriptFollowsTheMatchToItsResultAfterBeingOut() throws Exception {
+        java.util.concurrent.CompletableFuture<Run> run = java.util.concurrent.CompletableFuture.supplyAsync(() ->
+            Run.of("play", "--match", "m1", "--target", lobby.target(), "--name", "ann", "--ascii", "--autoplay", "first"));
+        // the first legal move is refused by this lobby (SubmitMove: not legal here); resign by hand instead
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (!lobby.calls.stream().anyMatch(c -> c.startsWith("SubmitMove")) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(20);
+        }
+        lobby.resignSeatZero();
+        lobby.publish(com.plyyard.proto.v1.MatchEvent.newBuilder().setMatchId("m1").setVersion(4).setEnded(
+            com.plyyard.proto.v1.MatchEnded.newBuilder().setStatus(com.plyyard.proto.v1.MatchStatus.MATCH_FINISHED)
+                .setResult(com.plyyard.proto.v1.Outcome.newBuilder().setDescription("Red wins."))).build());
+        Run r = run.join();
+        assertEquals(0, r.exitCode(), r::toString);
+        String text = String.join("\n", r.out());
+        assertTrue(text.contains("you are out of this match, which goes on without you; watch the rest with ./plyyard "
+            + "watch m1"), text);
+        assertEquals("result: Red wins.", r.out().get(r.out().size() - 1), "a script still gets the result line");
+    }
+
+    @Test
     void ctrlCSaysHowToResume() throws Exception {
         List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "-Dplyyard.credentials.dir=" + home, "-cp", System.getProperty("java.class.path"), PlyYard.class.getName(),
