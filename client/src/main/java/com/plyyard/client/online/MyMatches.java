@@ -87,8 +87,10 @@ public final class MyMatches {
     }
 
     /**
-     * The lobby's refusal of a pairing to a player busy in a clocked match, made useful: the match's id and the command
-     * that resumes it, unless the sentence names the match already. Other sentences are returned as they are.
+     * The refusal of a pairing to a player busy in a clocked match, made useful: the match's id and the command that
+     * resumes it. Lobbies since issue 51 name the match themselves ("You are playing match … which has a clock; resume
+     * it with …"); an older lobby says only "You are playing a match with a clock", and that sentence gets the match
+     * from ListMyMatches. Other sentences, and one that names the match already, are returned as they are.
      */
     static String nameTheBusyMatch(Lobby lobby, String sentence) {
         if (sentence == null || !sentence.startsWith("You are playing a match with a clock") || lobby.me() == null) {
