@@ -42,12 +42,16 @@ import org.jose4j.jwk.RsaJsonWebKey;
 public class LocalIssuer implements QuarkusTestResourceLifecycleManager {
     static final String AUDIENCE = "plyyard-lobby-test";
     static final String KEY_ID = "local-key-1";
+    /** The key {@link #rotate()} adds to the key set. */
+    static final String NEW_KEY_ID = "local-key-2";
     private static final String REALM = "/realms/local";
 
     private static final String ISSUER_PROPERTY = "plyyard.test.local-issuer";
     private static final String KEY_PROPERTY = "plyyard.test.local-issuer.private-key";
+    private static final String NEW_KEY_PROPERTY = "plyyard.test.local-issuer.new-private-key";
 
     private final AtomicInteger keySetFetches = new AtomicInteger();
+    private volatile RSAPublicKey newKey;
     private HttpServer server;
 
     @Override
@@ -66,7 +70,14 @@ public class LocalIssuer implements QuarkusTestResourceLifecycleManager {
              "id_token_signing_alg_values_supported": ["RS256"]}""".formatted(issuer)));
         server.createContext(REALM + "/keys", exchange -> {
             keySetFetches.incrementAndGet();
-            json(exchange, keySet((RSAPublicKey) key.getPublic()));
+            json(exchange, newKey == null ? keySet((RSAPublicKey) key.getPublic())
+                : keySet((RSAPublicKey) key.getPublic(), newKey));
+        });
+        server.createContext(REALM + "/rotate", exchange -> {
+            KeyPair added = rsa();
+            System.setProperty(NEW_KEY_PROPERTY, Base64.getEncoder().encodeToString(added.getPrivate().getEncoded()));
+            newKey = (RSAPublicKey) added.getPublic();
+            json(exchange, "{}");
         });
         server.createContext(REALM + "/fetches", exchange -> json(exchange, Integer.toString(keySetFetches.get())));
         server.start();
@@ -80,6 +91,7 @@ public class LocalIssuer implements QuarkusTestResourceLifecycleManager {
         }
         System.clearProperty(ISSUER_PROPERTY);
         System.clearProperty(KEY_PROPERTY);
+        System.clearProperty(NEW_KEY_PROPERTY);
     }
 
     /** The issuer URL of this run (once started). */
@@ -105,7 +117,21 @@ public class LocalIssuer implements QuarkusTestResourceLifecycleManager {
 
     /** Claims signed with the provider's own key (the one its key set publishes). */
     static String signed(JwtClaimsBuilder claims) {
-        return claims.jws().keyId(KEY_ID).sign(ownKey());
+        return claims.jws().keyId(KEY_ID).sign(privateKey(KEY_PROPERTY));
+    }
+
+    /** The provider starts publishing a second key ({@link #NEW_KEY_ID}) beside its first, as at a key rotation. */
+    static void rotate() throws IOException, InterruptedException {
+        HttpResponse<String> r = HttpClient.newHttpClient().send(
+            HttpRequest.newBuilder(URI.create(issuer() + "/rotate")).build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 200) {
+            throw new IllegalStateException("rotate: " + r.statusCode());
+        }
+    }
+
+    /** Claims signed with the key {@link #rotate()} added. */
+    static String signedWithNewKey(JwtClaimsBuilder claims) {
+        return claims.jws().keyId(NEW_KEY_ID).sign(privateKey(NEW_KEY_PROPERTY));
     }
 
     /** Claims signed with another key, under the key id given. */
@@ -117,21 +143,29 @@ public class LocalIssuer implements QuarkusTestResourceLifecycleManager {
         return rsa();
     }
 
-    private static PrivateKey ownKey() {
+    private static PrivateKey privateKey(String property) {
         try {
             return KeyFactory.getInstance("RSA").generatePrivate(
-                new PKCS8EncodedKeySpec(Base64.getDecoder().decode(System.getProperty(KEY_PROPERTY))));
+                new PKCS8EncodedKeySpec(Base64.getDecoder().decode(System.getProperty(property))));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
     }
 
     private static String keySet(RSAPublicKey key) {
+        return new JsonWebKeySet(jwk(key, KEY_ID)).toJson();
+    }
+
+    private static String keySet(RSAPublicKey key, RSAPublicKey added) {
+        return new JsonWebKeySet(jwk(key, KEY_ID), jwk(added, NEW_KEY_ID)).toJson();
+    }
+
+    private static RsaJsonWebKey jwk(RSAPublicKey key, String id) {
         RsaJsonWebKey jwk = new RsaJsonWebKey(key);
-        jwk.setKeyId(KEY_ID);
+        jwk.setKeyId(id);
         jwk.setAlgorithm("RS256");
         jwk.setUse("sig");
-        return new JsonWebKeySet(jwk).toJson();
+        return jwk;
     }
 
     private static void json(HttpExchange exchange, String body) throws IOException {

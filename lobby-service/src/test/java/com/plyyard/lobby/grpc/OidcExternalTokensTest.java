@@ -40,7 +40,10 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The outside identity provider's tokens at the edge ({@link OidcExternalTokens}), against a provider made in the test
@@ -55,6 +58,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @TestProfile(OidcExternalTokensTest.WithLocalIssuer.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class OidcExternalTokensTest {
     /** {@link ServiceTestProfile} (PostgreSQL only, the clock moved by hand) with {@link LocalIssuer} as the provider. */
     public static class WithLocalIssuer extends ServiceTestProfile {
@@ -181,16 +185,45 @@ class OidcExternalTokensTest {
     private static final String SIGNATURE = "The token's signature does not verify with the identity provider's keys: it "
         + "was altered after the provider signed it, or signed by someone else.";
 
+    /**
+     * Another key: under the provider's own key id its signature does not verify; under a key id the provider does not
+     * publish it is refused as such. And a key rotation: a key the provider starts publishing after the lobby read its
+     * key set is fetched on the first token that names it, and its tokens are accepted; the lobby fetches the key set
+     * again for an unknown key id at most once every 10 minutes (quarkus-oidc's forced-refresh interval), so a flood of
+     * forged key ids costs the provider nothing. (One test, and the first, since any token naming an unknown key starts
+     * the 10 minutes.)
+     */
     @Test
-    void aTokenSignedByAnotherKeyIsRefused() throws Exception {
+    @Order(1)
+    void anotherKeyIsRefusedAndARotatedKeyIsFetched() throws Exception {
         KeyPair other = LocalIssuer.anotherKey();
-        // under the provider's own key id: the signature does not verify
         refused(SIGNATURE, LocalIssuer.signedWith(other.getPrivate(), LocalIssuer.KEY_ID,
             LocalIssuer.claims(subject(), "forger", now())));
-        // under a key id the provider does not publish (the lobby looks at the key set again, at most every 10 minutes)
-        refused("The token is signed with a key the identity provider (" + LocalIssuer.issuer() + ") does not publish, so "
-            + "it was not made by that provider.", LocalIssuer.signedWith(other.getPrivate(), "unknown-key",
-            LocalIssuer.claims(subject(), "forger", now())));
+
+        int before = LocalIssuer.keySetFetches();
+        LocalIssuer.rotate();
+        String subject = subject();
+        ExternalIdentity rotated = tokens.verify(LocalIssuer.signedWithNewKey(LocalIssuer.claims(subject, "rotated", now())));
+        assertEquals(subject, rotated.subject());
+        assertEquals(before + 1, LocalIssuer.keySetFetches(), "the key set was fetched again for the new key id");
+
+        String unknown = "The token is signed with a key the identity provider (" + LocalIssuer.issuer() + ") does not "
+            + "publish, so it was not made by that provider.";
+        for (int i = 0; i < 3; i++) {
+            refused(unknown, LocalIssuer.signedWith(other.getPrivate(), "unknown-key-" + i,
+                LocalIssuer.claims(subject(), "forger", now())));
+        }
+        assertEquals(before + 1, LocalIssuer.keySetFetches(), "no fetch for forged key ids within 10 minutes");
+    }
+
+    /** A token signed with a shared secret (HS256), which a provider's published keys never are: refused. */
+    @Test
+    void aTokenSignedWithASharedSecretIsRefused() {
+        String token = LocalIssuer.claims(subject(), "hmac", now()).jws().keyId(LocalIssuer.KEY_ID)
+            .algorithm(io.smallrye.jwt.algorithm.SignatureAlgorithm.HS256)
+            .signWithSecret("a-shared-secret-of-at-least-thirty-two-bytes");
+        LobbyException e = assertThrows(LobbyException.class, () -> tokens.verify(token));
+        assertEquals(ErrorKind.UNAUTHENTICATED, e.kind(), e.sentence());
     }
 
     @Test
