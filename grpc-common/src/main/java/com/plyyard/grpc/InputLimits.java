@@ -26,12 +26,17 @@ public record InputLimits(int defaultMaxChars, Map<String, Integer> maxCharsByFi
     static final java.util.Set<String> LINES = java.util.Set.of("record");
 
     /** The limits of the Ply Yard contracts: ids and names are short, positions and moves a little longer. */
-    public static final InputLimits PLY_YARD = new InputLimits(64, Map.of(
-        "position", 1024, "start_position", 1024,  // a 10×10 position with counters, with room to spare
-        "move", 256, "moves", 256,                  // the longest draughts capture path is 20 squares
-        "pv", 256,
-        "description", 400,
-        "record", RECORD_CHARS), 1024, 1 << 20);
+    public static final InputLimits PLY_YARD = new InputLimits(64, Map.ofEntries(
+        Map.entry("position", 1024), Map.entry("start_position", 1024), // a 10×10 position with counters, and room
+        Map.entry("move", 256), Map.entry("moves", 256),                  // the longest draughts capture path: 20 squares
+        Map.entry("pv", 256),
+        Map.entry("description", 400),
+        Map.entry("record", RECORD_CHARS),
+        // passwords have at most 128 characters (code points, up to two UTF-16 units each): the lobby's own rule says so
+        // in its sentence; beyond twice that the edge refuses them unread
+        Map.entry("password", 256), Map.entry("new_password", 256), Map.entry("current_password", 256),
+        Map.entry("code", 128),                                           // a recovery code or an operator's reset token
+        Map.entry("reason", 200)), 1024, 1 << 20);
 
     public int maxChars(FieldDescriptor field) {
         return maxCharsByField.getOrDefault(field.getName(), defaultMaxChars);

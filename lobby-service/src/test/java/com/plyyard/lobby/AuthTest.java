@@ -36,7 +36,8 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @TestProfile(ServiceTestProfile.class)
 class AuthTest extends LobbyTestBase {
-    private static final String UNKNOWN_TOKEN = "The token is not known here; Register gives a valid one.";
+    private static final String UNKNOWN_TOKEN = "The token is not known here (signed out, revoked, or never issued); sign in again "
+        + "(AccountService.SignIn) or register (Register).";
 
     @Inject
     ManualClock clock;
@@ -51,8 +52,8 @@ class AuthTest extends LobbyTestBase {
         Player me = alice.lobby().whoAmI(WhoAmIRequest.getDefaultInstance());
         assertEquals(r.getPlayer(), me);
         byte[] hash = MessageDigest.getInstance("SHA-256").digest(r.getToken().getBytes(StandardCharsets.US_ASCII));
-        assertEquals(1, count("SELECT count(*) FROM tokens WHERE hash = ? AND player_id = ?::uuid", hash, me.getId()));
-        assertEquals(0, count("SELECT count(*) FROM tokens WHERE encode(hash, 'escape') LIKE ?", "%" + r.getToken() + "%"));
+        assertEquals(1, count("SELECT count(*) FROM sessions WHERE hash = ? AND player_id = ?::uuid", hash, me.getId()));
+        assertEquals(0, count("SELECT count(*) FROM sessions WHERE encode(hash, 'escape') LIKE ?", "%" + r.getToken() + "%"));
     }
 
     @Test
@@ -72,7 +73,7 @@ class AuthTest extends LobbyTestBase {
 
     @Test
     void everyOtherCallNeedsAKnownToken() {
-        assertEquals("This call needs the metadata 'authorization: Bearer <token>'; Register gives a token.", assertStatus(
+        assertEquals("This call needs the metadata 'authorization: Bearer <token>'; SignIn or Register gives a token.", assertStatus(
             Status.Code.UNAUTHENTICATED, () -> LobbyServiceGrpc.newBlockingStub(channel).whoAmI(WhoAmIRequest.getDefaultInstance())));
         assertStatus(Status.Code.UNAUTHENTICATED, () -> MatchServiceGrpc.newBlockingStub(channel)
             .getMatch(GetMatchRequest.newBuilder().setMatchId("00000000-0000-0000-0000-000000000000").build()));
@@ -104,7 +105,7 @@ class AuthTest extends LobbyTestBase {
             () -> p.lobby().whoAmI(WhoAmIRequest.getDefaultInstance())));
         assertEquals(UNKNOWN_TOKEN, assertStatus(Status.Code.UNAUTHENTICATED,
             () -> p.lobby().logout(com.plyyard.proto.v1.LogoutRequest.getDefaultInstance())));
-        assertEquals(0, count("SELECT count(*) FROM tokens WHERE player_id = ?::uuid", r.getPlayer().getId()),
+        assertEquals(0, count("SELECT count(*) FROM sessions WHERE player_id = ?::uuid", r.getPlayer().getId()),
             "the token row is gone");
     }
 
@@ -122,7 +123,7 @@ class AuthTest extends LobbyTestBase {
             () -> p.lobby().renewToken(com.plyyard.proto.v1.RenewTokenRequest.getDefaultInstance())), "renewed once only");
         TestPlayer renewed = TestPlayer.of(channel, r.getPlayer(), r.getToken());
         assertEquals(p.player(), renewed.lobby().whoAmI(WhoAmIRequest.getDefaultInstance()));
-        assertEquals(1, count("SELECT count(*) FROM tokens WHERE player_id = ?::uuid", p.player().getId()),
+        assertEquals(1, count("SELECT count(*) FROM sessions WHERE player_id = ?::uuid", p.player().getId()),
             "one token: the new one");
     }
 
@@ -148,7 +149,7 @@ class AuthTest extends LobbyTestBase {
         assertEquals(1, done.getRevoked());
         assertEquals(UNKNOWN_TOKEN, assertStatus(Status.Code.UNAUTHENTICATED,
             () -> renewed.lobby().whoAmI(WhoAmIRequest.getDefaultInstance())));
-        assertEquals(0, count("SELECT count(*) FROM tokens WHERE player_id = ?::uuid", target.player().getId()));
+        assertEquals(0, count("SELECT count(*) FROM sessions WHERE player_id = ?::uuid", target.player().getId()));
         assertEquals(bystander.player(), bystander.lobby().whoAmI(WhoAmIRequest.getDefaultInstance()));
         assertEquals(0, operator.revokeTokens(request).getRevoked(), "again: nothing left to revoke");
     }

@@ -120,7 +120,7 @@ class LegalMovesTest extends LobbyTestBase {
             () -> a.matches().listLegalMoves(of(unknown))));
         assertEquals("'not-a-match' is not a match id (a UUID).", assertStatus(Status.Code.INVALID_ARGUMENT,
             () -> a.matches().listLegalMoves(of("not-a-match"))));
-        assertEquals("This call needs the metadata 'authorization: Bearer <token>'; Register gives a token.",
+        assertEquals("This call needs the metadata 'authorization: Bearer <token>'; SignIn or Register gives a token.",
             assertStatus(Status.Code.UNAUTHENTICATED, () -> MatchServiceGrpc.newBlockingStub(channel).listLegalMoves(of(unknown))));
     }
 }

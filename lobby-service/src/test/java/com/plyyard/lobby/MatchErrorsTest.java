@@ -207,7 +207,7 @@ class MatchErrorsTest extends LobbyTestBase {
         Throwable noToken = com.plyyard.lobby.support.EventStream.open(
             com.plyyard.proto.v1.MatchServiceGrpc.newStub(channel), m.getId(), 0).awaitEnd(Duration.ofSeconds(10));
         assertEquals(Status.Code.UNAUTHENTICATED, Status.fromThrowable(noToken).getCode());
-        assertEquals("This call needs the metadata 'authorization: Bearer <token>'; Register gives a token.",
+        assertEquals("This call needs the metadata 'authorization: Bearer <token>'; SignIn or Register gives a token.",
             Status.fromThrowable(noToken).getDescription());
         assertEquals(before, stored(m.getId()), "no refused stream counts as a connection");
     }

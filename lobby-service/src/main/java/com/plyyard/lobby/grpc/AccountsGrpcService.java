@@ -1,6 +1,7 @@
 package com.plyyard.lobby.grpc;
 
 import com.plyyard.lobby.players.Accounts;
+import com.plyyard.lobby.players.Sessions;
 import com.plyyard.lobby.players.Tokens;
 import com.plyyard.proto.v1.LobbyServiceGrpc;
 import com.plyyard.proto.v1.LogoutRequest;
@@ -15,7 +16,8 @@ import io.quarkus.grpc.GrpcService;
 import jakarta.inject.Inject;
 
 /**
- * plyyard.v1.LobbyService: players and their tokens. The Java class says what it serves (accounts); the proto service
+ * plyyard.v1.LobbyService: players and their tokens (the token accounts of before passwords; AccountGrpcService has
+ * the rest). The Java class says what it serves (accounts); the proto service
  * keeps its name, which is part of the wire contract every client and the gRPC-Web page call.
  */
 @GrpcService
@@ -31,7 +33,8 @@ public class AccountsGrpcService extends LobbyServiceGrpc.LobbyServiceImplBase {
 
     @Override
     public void register(RegisterRequest request, StreamObserver<RegisterResponse> out) {
-        workers.unary("Register", out, token -> accounts.register(request.getName()));
+        workers.unaryFrom("Register", out, (token, address) ->
+            accounts.register(request.getName(), new Sessions.Device(request.getDeviceLabel(), address)));
     }
 
     @Override
@@ -46,6 +49,6 @@ public class AccountsGrpcService extends LobbyServiceGrpc.LobbyServiceImplBase {
 
     @Override
     public void renewToken(RenewTokenRequest request, StreamObserver<RegisterResponse> out) {
-        workers.unary("RenewToken", out, tokens::renew);
+        workers.unaryFrom("RenewToken", out, tokens::renew);
     }
 }

@@ -11,8 +11,9 @@ import io.quarkus.grpc.GlobalInterceptor;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
- * Reads {@code authorization: Bearer <token>} for every plyyard.v1 method except LobbyService/Register and
- * puts the token into the gRPC {@link Context}. A missing or malformed header is refused here at once
+ * Reads {@code authorization: Bearer <token>} for every plyyard.v1 method except those that make an account or a
+ * session (LobbyService/Register, AccountService/SignUp, SignIn and RecoverAccount) and puts the token into the gRPC
+ * {@link Context}, with the client's address ({@link ForwardedClient#clientAddress}) for every plyyard.v1 call. A missing or malformed header is refused here at once
  * (UNAUTHENTICATED); whether the token belongs to a player is checked on a worker thread by
  * {@link com.plyyard.lobby.players.Tokens#caller}, because that needs the database and interceptors run on
  * the event loop. Health and reflection need no token.
@@ -21,10 +22,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 @GlobalInterceptor
 public class AuthInterceptor implements ServerInterceptor {
     public static final Context.Key<String> TOKEN = Context.key("plyyard-token");
+    public static final Context.Key<String> ADDRESS = Context.key("plyyard-client-address");
     static final Metadata.Key<String> AUTHORIZATION = Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
-    private static final String REGISTER = "plyyard.v1.LobbyService/Register";
+    /** The calls made without a token: they make the account or the session that gives one. */
+    static final java.util.Set<String> WITHOUT_TOKEN = java.util.Set.of("plyyard.v1.LobbyService/Register",
+        "plyyard.v1.AccountService/SignUp", "plyyard.v1.AccountService/SignIn", "plyyard.v1.AccountService/RecoverAccount");
     private static final String OPERATOR = "plyyard.v1.OperatorService/";
-    static final String NO_TOKEN = "This call needs the metadata 'authorization: Bearer <token>'; Register gives a token.";
+    static final String NO_TOKEN = "This call needs the metadata 'authorization: Bearer <token>'; SignIn or Register gives "
+        + "a token.";
     /** OperatorService's calls carry the operator key, which Register does not give. */
     static final String NO_OPERATOR_KEY = "This call needs the operator key as its bearer token (the metadata "
         + "'authorization: Bearer <operator key>').";
@@ -32,8 +37,12 @@ public class AuthInterceptor implements ServerInterceptor {
     @Override
     public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
         String method = call.getMethodDescriptor().getFullMethodName();
-        if (!method.startsWith("plyyard.v1.") || method.equals(REGISTER)) {
+        if (!method.startsWith("plyyard.v1.")) {
             return next.startCall(call, headers);
+        }
+        Context context = Context.current().withValue(ADDRESS, ForwardedClient.clientAddress(call, headers));
+        if (WITHOUT_TOKEN.contains(method)) {
+            return Contexts.interceptCall(context, call, headers, next);
         }
         String token = bearer(headers.get(AUTHORIZATION));
         if (token == null) {
@@ -42,7 +51,7 @@ public class AuthInterceptor implements ServerInterceptor {
             return new ServerCall.Listener<>() {
             };
         }
-        return Contexts.interceptCall(Context.current().withValue(TOKEN, token), call, headers, next);
+        return Contexts.interceptCall(context.withValue(TOKEN, token), call, headers, next);
     }
 
     static String bearer(String header) {

@@ -36,6 +36,22 @@ public final class ForwardedClient {
         return SECRET;
     }
 
+    /**
+     * The client's IP address (without the port: every connection of one machine counts as one client); for a call the
+     * gRPC-Web bridge forwarded, the browser's.
+     */
+    static String clientAddress(io.grpc.ServerCall<?, ?> call, Metadata headers) {
+        SocketAddress remote = call.getAttributes().get(io.grpc.Grpc.TRANSPORT_ATTR_REMOTE_ADDR);
+        String forwarded = vouchedAddress(remote, headers);
+        if (forwarded != null) {
+            return forwarded;
+        }
+        if (remote instanceof InetSocketAddress inet) {
+            return inet.getAddress() != null ? inet.getAddress().getHostAddress() : inet.getHostString();
+        }
+        return remote == null ? "unknown" : remote.toString();
+    }
+
     /** The address the bridge vouches for, or null when the call did not come from it. */
     static String vouchedAddress(SocketAddress remote, Metadata headers) {
         String proof = headers.get(PROOF);

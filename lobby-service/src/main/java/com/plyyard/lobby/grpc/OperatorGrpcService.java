@@ -1,7 +1,14 @@
 package com.plyyard.lobby.grpc;
 
 import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.lobby.players.AccountAdmin;
 import com.plyyard.lobby.players.Tokens;
+import com.plyyard.proto.v1.DisableAccountRequest;
+import com.plyyard.proto.v1.DisableAccountResponse;
+import com.plyyard.proto.v1.EnableAccountRequest;
+import com.plyyard.proto.v1.EnableAccountResponse;
+import com.plyyard.proto.v1.IssueResetTokenRequest;
+import com.plyyard.proto.v1.IssueResetTokenResponse;
 import com.plyyard.proto.v1.OperatorServiceGrpc;
 import com.plyyard.proto.v1.RevokeTokensRequest;
 import com.plyyard.proto.v1.RevokeTokensResponse;
@@ -15,7 +22,8 @@ import java.security.MessageDigest;
 import java.util.Optional;
 
 /**
- * plyyard.v1.OperatorService: what an operator does to a running lobby ({@code ./plyyard tokens revoke}). The caller
+ * plyyard.v1.OperatorService: what an operator does to a running lobby ({@code ./plyyard tokens revoke}, {@code
+ * ./plyyard accounts …}): revoke a player's sessions, issue a reset token, disable and enable an account. The caller
  * presents the operator key as its bearer token, compared in constant time; the key is never logged.
  */
 @GrpcService
@@ -27,6 +35,9 @@ public class OperatorGrpcService extends OperatorServiceGrpc.OperatorServiceImpl
 
     @Inject
     Tokens tokens;
+
+    @Inject
+    AccountAdmin admin;
 
     @Inject
     OperatorConfig config;
@@ -48,6 +59,30 @@ public class OperatorGrpcService extends OperatorServiceGrpc.OperatorServiceImpl
                 throw LobbyException.invalid("player_name is required: the player whose tokens to revoke.");
             }
             return tokens.revokeAll(request.getPlayerName());
+        });
+    }
+
+    @Override
+    public void issueResetToken(IssueResetTokenRequest request, StreamObserver<IssueResetTokenResponse> out) {
+        workers.unary("IssueResetToken", out, presented -> {
+            requireOperator(presented);
+            return admin.issueResetToken(request.getPlayerName(), request.getOperatorName());
+        });
+    }
+
+    @Override
+    public void disableAccount(DisableAccountRequest request, StreamObserver<DisableAccountResponse> out) {
+        workers.unary("DisableAccount", out, presented -> {
+            requireOperator(presented);
+            return admin.disable(request.getPlayerName(), request.getOperatorName(), request.getReason());
+        });
+    }
+
+    @Override
+    public void enableAccount(EnableAccountRequest request, StreamObserver<EnableAccountResponse> out) {
+        workers.unary("EnableAccount", out, presented -> {
+            requireOperator(presented);
+            return admin.enable(request.getPlayerName(), request.getOperatorName());
         });
     }
 

@@ -5,7 +5,6 @@ import com.google.rpc.Code;
 import com.google.rpc.RetryInfo;
 import com.plyyard.lobby.limits.LimitedAction;
 import com.plyyard.lobby.limits.RateLimiter;
-import io.grpc.Grpc;
 import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
@@ -15,8 +14,6 @@ import io.grpc.protobuf.StatusProto;
 import io.quarkus.grpc.GlobalInterceptor;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.net.InetSocketAddress;
-import java.net.SocketAddress;
 import java.util.Map;
 import java.util.Optional;
 
@@ -40,6 +37,7 @@ public class RateLimitInterceptor implements ServerInterceptor {
         Map.entry("plyyard.v1.MatchmakingService/RequestRematch", LimitedAction.CREATION),
         Map.entry("plyyard.v1.MatchmakingService/JoinPool", LimitedAction.POOL_JOIN),
         Map.entry("plyyard.v1.LobbyService/Register", LimitedAction.REGISTRATION),
+        Map.entry("plyyard.v1.AccountService/SignUp", LimitedAction.REGISTRATION),
         Map.entry("plyyard.v1.MatchService/WatchMatch", LimitedAction.STREAM),
         Map.entry("plyyard.v1.MatchmakingService/WatchLobby", LimitedAction.STREAM),
         // an answer to an exercise is a move judged by rules-service: it shares the moves' bucket
@@ -61,7 +59,7 @@ public class RateLimitInterceptor implements ServerInterceptor {
         if (action == null) {
             return next.startCall(call, headers);
         }
-        String caller = action == LimitedAction.REGISTRATION ? address(call, headers)
+        String caller = action == LimitedAction.REGISTRATION ? ForwardedClient.clientAddress(call, headers)
             : AuthInterceptor.bearer(headers.get(AuthInterceptor.AUTHORIZATION));
         if (caller == null) {
             return next.startCall(call, headers);
@@ -77,28 +75,17 @@ public class RateLimitInterceptor implements ServerInterceptor {
     }
 
     static StatusRuntimeException toStatus(RateLimiter.Refusal refusal) {
-        long millis = refusal.retryAfter().toMillis();
+        return toStatus(refusal.sentence(), refusal.retryAfter());
+    }
+
+    /** RESOURCE_EXHAUSTED with the sentence, and the wait as RetryInfo and {@code grpc-retry-pushback-ms}. */
+    static StatusRuntimeException toStatus(String sentence, java.time.Duration retryAfter) {
+        long millis = retryAfter.toMillis();
         RetryInfo retry = RetryInfo.newBuilder().setRetryDelay(com.google.protobuf.Duration.newBuilder()
             .setSeconds(millis / 1000).setNanos((int) (millis % 1000) * 1_000_000)).build();
         StatusRuntimeException e = StatusProto.toStatusRuntimeException(com.google.rpc.Status.newBuilder()
-            .setCode(Code.RESOURCE_EXHAUSTED_VALUE).setMessage(refusal.sentence()).addDetails(Any.pack(retry)).build());
+            .setCode(Code.RESOURCE_EXHAUSTED_VALUE).setMessage(sentence).addDetails(Any.pack(retry)).build());
         e.getTrailers().put(RETRY_PUSHBACK, Long.toString(millis));
         return e;
-    }
-
-    /**
-     * The client's IP address (without the port: every connection of one machine shares its bucket); for a call the
-     * gRPC-Web bridge forwarded, the browser's ({@link ForwardedClient}).
-     */
-    private static String address(ServerCall<?, ?> call, Metadata headers) {
-        SocketAddress remote = call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR);
-        String forwarded = ForwardedClient.vouchedAddress(remote, headers);
-        if (forwarded != null) {
-            return forwarded;
-        }
-        if (remote instanceof InetSocketAddress inet) {
-            return inet.getAddress() != null ? inet.getAddress().getHostAddress() : inet.getHostString();
-        }
-        return remote == null ? "unknown" : remote.toString();
     }
 }

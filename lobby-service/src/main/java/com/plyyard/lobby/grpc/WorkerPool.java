@@ -112,7 +112,16 @@ public class WorkerPool {
 
     /** A unary call: the work gets the caller's token and returns the answer, or throws to refuse. */
     <R> void unary(String method, StreamObserver<R> out, Function<String, R> work) {
+        unaryFrom(method, out, (token, address) -> work.apply(token));
+    }
+
+    /**
+     * A unary call whose work also needs the client's address (sessions record it, sign-in limits count by it): the
+     * work gets the token (null for the calls that need none) and the address.
+     */
+    <R> void unaryFrom(String method, StreamObserver<R> out, java.util.function.BiFunction<String, String, R> work) {
         String token = token();
+        String address = AuthInterceptor.ADDRESS.get();
         inFlight.incrementAndGet();
         if (draining.get()) {
             inFlight.decrementAndGet();
@@ -124,7 +133,7 @@ public class WorkerPool {
             try {
                 R result;
                 try {
-                    result = work.apply(token);
+                    result = work.apply(token, address);
                 } catch (Throwable t) {
                     safeError(out, ErrorMapper.toStatus(t, method));
                     return;

@@ -91,7 +91,7 @@ public class RateLimiter {
                 + ": at most " + capacity + " per " + describe(per) + "; try again in " + seconds + " s.";
         }
 
-        private static String describe(Duration d) {
+        static String describe(Duration d) {
             if (d.toMillis() % 60_000 == 0) {
                 return d.toMinutes() == 1 ? "minute" : d.toMinutes() + " minutes";
             }

@@ -29,6 +29,29 @@ public interface RateLimitsConfig {
 
     Rate streams();
 
+    /**
+     * Password checks per client address, right or wrong: SignIn, RecoverAccount, and ChangePassword and
+     * ReplaceRecoveryCodes (which check the current password). {@link SignInThrottle}.
+     */
+    Rate signIns();
+
+    /** The growing wait after wrong passwords or codes, per account and per address ({@link SignInThrottle}). */
+    SignInFailures signInFailures();
+
+    interface SignInFailures {
+        /** Wrong attempts in a row before any wait. */
+        @WithDefault("3")
+        int free();
+
+        /** The wait after the first wrong attempt beyond the free ones; each further one doubles it. */
+        @WithDefault("1s")
+        Duration firstDelay();
+
+        /** The longest wait: an account under attack still lets its owner in after at most this long. */
+        @WithDefault("1m")
+        Duration maxDelay();
+    }
+
     interface Rate {
         int capacity();
 

@@ -8,7 +8,10 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.UUID;
 
-/** A player: a unique name (ignoring case). Read and written through {@link PlayerRepository}. */
+/**
+ * A player: a unique name (ignoring case), and whether the operator disabled the account. Read and written through
+ * {@link PlayerRepository}; the password, sessions and recovery codes live in tables of their own.
+ */
 @Entity
 @Table(name = "players")
 public class PlayerEntity extends PanacheEntityBase {
@@ -20,4 +23,11 @@ public class PlayerEntity extends PanacheEntityBase {
 
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
+
+    /** Set while the operator has disabled the account (OperatorService.DisableAccount). */
+    @Column(name = "disabled_at")
+    public Instant disabledAt;
+
+    @Column(name = "disabled_reason", nullable = false, length = 200)
+    public String disabledReason = "";
 }

@@ -20,7 +20,7 @@ import java.util.TreeSet;
 import java.util.UUID;
 
 /**
- * Players and their tokens. Also the players' row locks: the one serialisation point of matchmaking (docs/lobby.md,
+ * Players. Also the players' row locks: the one serialisation point of matchmaking (docs/lobby.md,
  * "Locks"). Call inside a unit of work.
  */
 @ApplicationScoped
@@ -28,56 +28,16 @@ public class PlayerRepository implements PanacheRepositoryBase<PlayerEntity, UUI
     private final Cache<UUID, Player> seen = Caffeine.newBuilder().maximumSize(50_000).build();
 
     /**
-     * Adds a player and their token unless the name is taken (ignoring case). The unique index on lower(name) decides
-     * races; {@code ON CONFLICT DO NOTHING} keeps the transaction usable, which an entity insert would not.
+     * Adds a player unless the name is taken (ignoring case). The unique index on lower(name) decides races;
+     * {@code ON CONFLICT DO NOTHING} keeps the transaction usable, which an entity insert would not.
      *
      * @return false when the name is taken
      */
-    public boolean insertIfNameFree(UUID id, String name, byte[] tokenHash, Instant now) {
+    public boolean insertIfNameFree(UUID id, String name, Instant now) {
         int rows = getEntityManager().createNativeQuery(
                 "INSERT INTO players (id, name, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING")
             .setParameter(1, id).setParameter(2, name).setParameter(3, now).executeUpdate();
-        if (rows == 0) {
-            return false;
-        }
-        insertToken(tokenHash, id, now);
-        return true;
-    }
-
-    /** A further token of a player (RenewToken). */
-    public void insertToken(byte[] tokenHash, UUID playerId, Instant now) {
-        TokenEntity token = new TokenEntity();
-        token.hash = tokenHash;
-        token.playerId = playerId;
-        token.createdAt = now;
-        getEntityManager().persist(token);
-    }
-
-    /** The hashes of every token of a player. */
-    public List<byte[]> tokenHashes(UUID playerId) {
-        return getEntityManager().createQuery("select t.hash from TokenEntity t where t.playerId = :player", byte[].class)
-            .setParameter("player", playerId).getResultList();
-    }
-
-    /** Deletes every token of a player; how many there were. */
-    public int deleteTokens(UUID playerId) {
-        return getEntityManager().createQuery("delete from TokenEntity t where t.playerId = :player")
-            .setParameter("player", playerId).executeUpdate();
-    }
-
-    /** The player whose token has this SHA-256, or null. */
-    /** Deletes the token with this hash; how many there were (0 or 1). */
-    public int deleteToken(byte[] hash) {
-        return getEntityManager().createQuery("delete from TokenEntity t where t.hash = :hash")
-            .setParameter("hash", hash).executeUpdate();
-    }
-
-    public TokenOwner byTokenHash(byte[] hash) {
-        List<Object[]> found = getEntityManager().createQuery(
-                "select p, t.createdAt from PlayerEntity p, TokenEntity t where t.playerId = p.id and t.hash = :hash",
-                Object[].class)
-            .setParameter("hash", hash).getResultList();
-        return found.isEmpty() ? null : new TokenOwner(view((PlayerEntity) found.get(0)[0]), (Instant) found.get(0)[1]);
+        return rows == 1;
     }
 
     /**

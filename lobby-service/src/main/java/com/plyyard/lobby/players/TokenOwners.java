@@ -12,37 +12,40 @@ import jakarta.inject.Inject;
 import java.util.HexFormat;
 
 /**
- * Who owns a token, by the token's SHA-256. Every call of a client carries its token, so the answer is kept in the
- * bounded, expiring cache {@value #CACHE} (Caffeine through quarkus-cache; size and expiry in application.properties)
- * instead of a database read per call. Keyed by the hash, never the token: the cache holds nothing a caller could
- * present. Unknown tokens are not cached (the lookup throws). A revoked token leaves every instance's cache at once:
- * the revoking transaction notifies {@value Notifications#TOKENS_REVOKED}, and each instance's LISTEN connection passes
- * it here; when that connection was lost (notifications may be missed) the whole cache is dropped.
+ * Who owns a session token, by the token's SHA-256. Every call of a client carries its token, so the answer is kept in
+ * the bounded, expiring cache {@value #CACHE} (Caffeine through quarkus-cache; size and expiry in
+ * application.properties) instead of a database read per call. Keyed by the hash, never the token: the cache holds
+ * nothing a caller could present. Unknown tokens are not cached (the lookup throws). A session that ends (sign-out,
+ * revocation, a changed password, a disabled account) leaves every instance's cache at once: the ending transaction
+ * notifies {@value Notifications#TOKENS_REVOKED}, and each instance's LISTEN connection passes it here; when that
+ * connection was lost (notifications may be missed) the whole cache is dropped.
  */
 @ApplicationScoped
 public class TokenOwners {
     public static final String CACHE = "player-by-token-hash";
+    static final String UNKNOWN = "The token is not known here (signed out, revoked, or never issued); sign in again "
+        + "(AccountService.SignIn) or register (Register).";
 
     @Inject
     UnitOfWork unitOfWork;
 
     @Inject
-    PlayerRepository players;
+    SessionRepository sessions;
 
     @Inject
     @CacheName(CACHE)
     Cache cache;
 
     @CacheResult(cacheName = CACHE)
-    public TokenOwner byHash(String hashHex) {
-        TokenOwner found = unitOfWork.call(() -> players.byTokenHash(HexFormat.of().parseHex(hashHex)));
+    public SessionOwner byHash(String hashHex) {
+        SessionOwner found = unitOfWork.call(() -> sessions.owner(HexFormat.of().parseHex(hashHex)));
         if (found == null) {
-            throw LobbyException.unauthenticated("The token is not known here; Register gives a valid one.");
+            throw LobbyException.unauthenticated(UNKNOWN);
         }
         return found;
     }
 
-    /** Drops a revoked token's owner here at once (the notification does the same on every instance). */
+    /** Drops a session's owner here at once (the notification does the same on every instance). */
     void forget(String hashHex) {
         cache.invalidate(hashHex).await().indefinitely();
     }

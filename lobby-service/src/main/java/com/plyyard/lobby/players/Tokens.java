@@ -2,34 +2,35 @@ package com.plyyard.lobby.players;
 
 import com.plyyard.lobby.common.LobbyClock;
 import com.plyyard.lobby.common.LobbyException;
-import com.plyyard.lobby.db.Notifications;
 import com.plyyard.lobby.db.UnitOfWork;
 import com.plyyard.proto.v1.LogoutResponse;
+import com.plyyard.proto.v1.NewSession;
 import com.plyyard.proto.v1.Player;
 import com.plyyard.proto.v1.RegisterResponse;
 import com.plyyard.proto.v1.RevokeTokensResponse;
+import com.plyyard.proto.v1.SessionKind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
 
 /**
- * Tokens: 32 random bytes (base64url), of which only the SHA-256 is stored; who a token belongs to is looked up by its
- * hash ({@link TokenOwners}, cached). Optionally they expire ({@link TokensConfig#lifetime()}); RenewToken trades a
- * working token for a new one.
+ * Bearer tokens: who presents one ({@link #caller}, {@link #session}), and the calls that end or trade the calling one.
+ * A token is a Ply Yard session's ({@link Sessions}), looked up by its SHA-256 ({@link TokenOwners}, cached), or, where
+ * the deployment configured one, an outside provider's access token ({@link ExternalTokens}, mapped to its player by
+ * {@link ExternalIdentities}). Sessions of Register may expire after {@link TokensConfig#lifetime()} from their making;
+ * password and recovery sessions after {@link AccountsConfig#sessionIdleExpiry()} unused.
  */
 @ApplicationScoped
 public class Tokens {
-    private static final SecureRandom RANDOM = new SecureRandom();
+    static final String NO_TOKEN = "This call needs the metadata 'authorization: Bearer <token>'; SignIn or Register "
+        + "gives a token.";
+    static final String NO_PROVIDER = "This token looks like an outside identity provider's, but this lobby is configured "
+        + "for none; sign in with AccountService.SignIn.";
 
     @Inject
     LobbyClock clock;
@@ -44,10 +45,25 @@ public class Tokens {
     PlayerRepository players;
 
     @Inject
-    Notifications notifications;
+    Sessions sessions;
+
+    @Inject
+    SessionRepository sessionRows;
+
+    @Inject
+    SessionUse use;
+
+    @Inject
+    ExternalTokens external;
+
+    @Inject
+    ExternalIdentities identities;
 
     @Inject
     TokensConfig config;
+
+    @Inject
+    AccountsConfig accounts;
 
     /**
      * The player the token belongs to; UNAUTHENTICATED when there is none. Blocking: call on a worker thread.
@@ -55,18 +71,41 @@ public class Tokens {
      * @param token the bearer token as the client sent it, or null
      */
     public Player caller(String token) {
+        return session(token).player();
+    }
+
+    /** Who presents the token, with the session it opens; UNAUTHENTICATED when nobody. Blocking. */
+    public SessionOwner session(String token) {
         if (token == null) {
-            throw LobbyException.unauthenticated("This call needs the metadata 'authorization: Bearer <token>'; Register "
-                + "gives a token.");
+            throw LobbyException.unauthenticated(NO_TOKEN);
         }
-        TokenOwner owner = owners.byHash(HexFormat.of().formatHex(sha256(token)));
-        Instant expiry = expiresAt(owner.createdAt());
-        if (expiry != null && !clock.now().isBefore(expiry)) {
-            throw LobbyException.unauthenticated("The token expired at " + expiry.truncatedTo(ChronoUnit.SECONDS)
-                + " (tokens work for " + words(config.lifetime().orElseThrow()) + " on this server); renew tokens "
-                + "before they expire (RenewToken), or register anew.");
+        if (ExternalTokens.looksExternal(token)) {
+            if (!external.enabled()) {
+                throw LobbyException.unauthenticated(NO_PROVIDER);
+            }
+            return identities.owner(external.verify(token));
         }
-        return owner.player();
+        SessionOwner owner = owners.byHash(HexFormat.of().formatHex(Sessions.sha256(token)));
+        Instant now = clock.now();
+        if (owner.kind() == SessionKind.SESSION_KIND_TOKEN) {
+            Instant expiry = expiresAt(owner.createdAt());
+            if (expiry != null && !now.isBefore(expiry)) {
+                throw LobbyException.unauthenticated("The token expired at " + expiry.truncatedTo(ChronoUnit.SECONDS)
+                    + " (tokens work for " + words(config.lifetime().orElseThrow()) + " on this server); renew tokens "
+                    + "before they expire (RenewToken), or register anew.");
+            }
+        } else {
+            Instant noted = use.lastUse(owner.hashHex());
+            Instant last = noted != null && (owner.lastUsedAt() == null || noted.isAfter(owner.lastUsedAt())) ? noted
+                : owner.lastUsedAt() != null ? owner.lastUsedAt() : owner.createdAt();
+            Instant ends = last.plus(accounts.sessionIdleExpiry());
+            if (!now.isBefore(ends)) {
+                throw LobbyException.unauthenticated("The session ended at " + ends.truncatedTo(ChronoUnit.SECONDS)
+                    + ", unused for " + words(accounts.sessionIdleExpiry()) + "; sign in again.");
+            }
+        }
+        use.touch(owner.hashHex(), now);
+        return owner;
     }
 
     /** A lifetime as people write it: "30 days", "1 hour 30 minutes", "8 seconds" (not ISO-8601's "PT720H"). */
@@ -86,7 +125,7 @@ public class Tokens {
         }
     }
 
-    /** When a token made at {@code createdAt} stops working; null when tokens do not expire. */
+    /** When a Register token made at {@code createdAt} stops working; null when such tokens do not expire. */
     Instant expiresAt(Instant createdAt) {
         return config.lifetime().map(createdAt::plus).orElse(null);
     }
@@ -98,76 +137,65 @@ public class Tokens {
     }
 
     /**
-     * RenewToken: a new token for the caller, whose calling token is revoked in the same transaction (and dropped from
-     * every instance's cache). Blocking: call on a worker thread.
+     * RenewToken: a new session of the same kind and label for the caller, whose calling session ends in the same
+     * transaction (and leaves every instance's cache). Blocking: call on a worker thread.
      */
-    public RegisterResponse renew(String token) {
-        Player player = caller(token);
-        String fresh = newToken();
+    public RegisterResponse renew(String token, String address) {
+        SessionOwner owner = session(token);
+        requireSession(owner, "renewed");
         Instant now = clock.now();
-        String oldHex = HexFormat.of().formatHex(sha256(token));
-        int revoked = unitOfWork.call(() -> {
-            int deleted = players.deleteToken(sha256(token));
-            if (deleted == 1) {
-                players.insertToken(sha256(fresh), UUID.fromString(player.getId()), now);
-                notifications.send(Notifications.TOKENS_REVOKED, oldHex);
-                unitOfWork.afterCommit(() -> owners.forget(oldHex));
+        NewSession fresh = unitOfWork.call(() -> {
+            SessionEntity old = sessionRows.findById(HexFormat.of().parseHex(owner.hashHex()));
+            if (old == null) {
+                throw LobbyException.unauthenticated("The token was revoked meanwhile; sign in again.");
             }
-            return deleted;
+            sessions.end(List.of(old.hash));
+            return sessions.create(owner.player(), owner.kind(), new Sessions.Device(old.deviceLabel, address), now);
         });
-        if (revoked == 0) {
-            throw LobbyException.unauthenticated("The token was revoked meanwhile; register anew.");
-        }
-        return RegisterResponse.newBuilder().setPlayer(player).setToken(fresh).setExpiresAtEpochMillis(expiresAtEpochMillis(now))
-            .build();
+        return RegisterResponse.newBuilder().setPlayer(owner.player()).setToken(fresh.getToken())
+            .setExpiresAtEpochMillis(owner.kind() == SessionKind.SESSION_KIND_TOKEN ? expiresAtEpochMillis(now)
+                : fresh.getSession().getExpiresAtEpochMillis()).build();
     }
 
     /**
-     * The operator's revocation: every token of the named player, on every instance. Blocking: call on a worker thread.
+     * The operator's revocation: every session of the named player, on every instance. Blocking.
      *
-     * @return the player and how many tokens were revoked
+     * @return the player and how many sessions ended
      */
     public RevokeTokensResponse revokeAll(String playerName) {
         return unitOfWork.call(() -> {
             PlayerEntity p = players.requireByName(playerName);
-            List<byte[]> hashes = players.tokenHashes(p.id);
-            int deleted = players.deleteTokens(p.id);
-            for (byte[] hash : hashes) {
-                String hex = HexFormat.of().formatHex(hash);
-                notifications.send(Notifications.TOKENS_REVOKED, hex);
-                unitOfWork.afterCommit(() -> owners.forget(hex));
-            }
-            return RevokeTokensResponse.newBuilder().setPlayer(PlayerRepository.view(p)).setRevoked(deleted).build();
+            int ended = sessions.endAllOf(p.id, null);
+            return RevokeTokensResponse.newBuilder().setPlayer(PlayerRepository.view(p)).setRevoked(ended).build();
         });
     }
 
     /**
-     * Revokes the caller's token: deleted, and dropped from the token cache of every instance (the notification is
-     * delivered at commit); later calls with it are UNAUTHENTICATED. Blocking: call on a worker thread.
+     * Logout (and AccountService.SignOut): ends the calling session, deleted and dropped from the cache of every
+     * instance (the notification is delivered at commit); later calls with it are UNAUTHENTICATED. Blocking.
      */
     public LogoutResponse logout(String token) {
-        caller(token); // UNAUTHENTICATED for a token that is not (or no longer) known
-        String hashHex = HexFormat.of().formatHex(sha256(token));
-        int revoked = unitOfWork.call(() -> {
-            int deleted = players.deleteToken(sha256(token));
-            notifications.send(Notifications.TOKENS_REVOKED, hashHex);
-            unitOfWork.afterCommit(() -> owners.forget(hashHex));
-            return deleted;
+        SessionOwner owner = session(token);
+        requireSession(owner, "signed out here");
+        int ended = unitOfWork.call(() -> {
+            byte[] hash = HexFormat.of().parseHex(owner.hashHex());
+            boolean there = sessionRows.findById(hash) != null;
+            sessions.end(there ? List.of(hash) : List.of());
+            return there ? 1 : 0;
         });
-        return LogoutResponse.newBuilder().setRevoked(revoked).build();
+        return LogoutResponse.newBuilder().setRevoked(ended).build();
     }
 
-    static String newToken() {
-        byte[] raw = new byte[32];
-        RANDOM.nextBytes(raw);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
-    }
-
-    static byte[] sha256(String token) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
+    /** FAILED_PRECONDITION for an outside provider's token, which the provider alone ends or renews. */
+    static void requireSession(SessionOwner owner, String what) {
+        if (owner.external()) {
+            throw LobbyException.failedPrecondition("This call was made with an outside identity provider's token, which "
+                + "cannot be " + what + ": the provider's own expiry ends it (sign out at the provider).");
         }
+    }
+
+    /** The player id of an owner. */
+    static UUID id(SessionOwner owner) {
+        return UUID.fromString(owner.player().getId());
     }
 }

@@ -16,9 +16,11 @@ import java.util.Objects;
  * Everything the lobby stores, compared row by row: for every table of the lobby's schema its row count and a digest of
  * its rows (the sum of each row's 64-bit hash of its text), so two snapshots are equal exactly when every
  * table holds the same rows; the two append-only event logs ({@code match_events}, {@code lobby_events}: a trigger refuses
- * UPDATE and DELETE) by their row count alone; the puzzles by the rows written to them, which a trigger counts. One
- * column is left out: {@code lobby_presence.last_seen}, the time the presence heartbeat refreshes (which the property's
- * configuration keeps off, but the value carries no state a call could break).
+ * UPDATE and DELETE) by their row count alone; the puzzles by the rows written to them, which a trigger counts. Columns
+ * left out: {@code lobby_presence.last_seen}, the time the presence heartbeat refreshes (which the property's
+ * configuration keeps off, but the value carries no state a call could break), and {@code sessions.last_used_at} and
+ * {@code expires_at}, a session's last use written down in the background (players.SessionUse), whose renewal is no
+ * call's change.
  *
  * <p>Snapshots are cheap when nothing was written: {@code pg_current_snapshot()} (its xmin, xmax and the transactions in
  * progress) changes whenever any transaction that writes (or locks rows) has started, so while it stays the same no row
@@ -39,7 +41,8 @@ public final class StoredRows implements AutoCloseable {
     private static final java.util.Set<String> COUNTED = java.util.Set.of("puzzles");
 
     /** The row expression per table where not the whole row ({@code t::text}). */
-    private static final Map<String, String> ROW = Map.of("lobby_presence", "(t.instance_id, t.player_id, t.streams)::text");
+    private static final Map<String, String> ROW = Map.of("lobby_presence", "(t.instance_id, t.player_id, t.streams)::text",
+        "sessions", "(t.hash, t.id, t.player_id, t.created_at, t.kind, t.device_label, t.address)::text");
 
     private final Connection db;
     private final List<String> tables = new ArrayList<>();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.plyyard.lobby.support.MatchmakingTestBase;
 import com.plyyard.lobby.support.StoredText;
 import com.plyyard.lobby.support.TestPlayer;
+import com.plyyard.proto.v1.AccountServiceGrpc;
 import com.plyyard.proto.v1.AcceptSeekRequest;
 import com.plyyard.proto.v1.AnswerPuzzleRequest;
 import com.plyyard.proto.v1.Challenge;
@@ -78,10 +79,11 @@ import org.junit.jupiter.api.function.Executable;
  * about the players involved exactly as before the call.
  */
 abstract class EdgeTestBase extends MatchmakingTestBase {
-    static final String NO_TOKEN = "This call needs the metadata 'authorization: Bearer <token>'; Register gives a token.";
+    static final String NO_TOKEN = "This call needs the metadata 'authorization: Bearer <token>'; SignIn or Register gives a token.";
     static final String NO_OPERATOR_KEY = "This call needs the operator key as its bearer token (the metadata "
         + "'authorization: Bearer <operator key>').";
-    static final String UNKNOWN_TOKEN = "The token is not known here; Register gives a valid one.";
+    static final String UNKNOWN_TOKEN = "The token is not known here (signed out, revoked, or never issued); sign in again "
+        + "(AccountService.SignIn) or register (Register).";
     static final String NOT_THE_OPERATOR_KEY = "This call needs the operator key as its bearer token; the one sent is not it.";
     /** Long enough for any refused stream to have answered; a stream that opens instead fails its test at the deadline. */
     private static final long STREAM_DEADLINE_SECONDS = 10;
@@ -134,6 +136,30 @@ abstract class EdgeTestBase extends MatchmakingTestBase {
         rpcs.add(lobby("RenewToken", s -> s.renewToken(RenewTokenRequest.getDefaultInstance())));
         rpcs.add(new Rpc(OperatorServiceGrpc.getRevokeTokensMethod().getFullMethodName(), ch -> () -> OperatorServiceGrpc
             .newBlockingStub(ch).revokeTokens(RevokeTokensRequest.newBuilder().setPlayerName(w.p().name()).build())));
+        rpcs.add(new Rpc(OperatorServiceGrpc.getIssueResetTokenMethod().getFullMethodName(), ch -> () -> OperatorServiceGrpc
+            .newBlockingStub(ch).issueResetToken(com.plyyard.proto.v1.IssueResetTokenRequest.newBuilder()
+                .setPlayerName(w.p().name()).setOperatorName("ops").build())));
+        rpcs.add(new Rpc(OperatorServiceGrpc.getDisableAccountMethod().getFullMethodName(), ch -> () -> OperatorServiceGrpc
+            .newBlockingStub(ch).disableAccount(com.plyyard.proto.v1.DisableAccountRequest.newBuilder()
+                .setPlayerName(w.p().name()).setOperatorName("ops").build())));
+        rpcs.add(new Rpc(OperatorServiceGrpc.getEnableAccountMethod().getFullMethodName(), ch -> () -> OperatorServiceGrpc
+            .newBlockingStub(ch).enableAccount(com.plyyard.proto.v1.EnableAccountRequest.newBuilder()
+                .setPlayerName(w.p().name()).setOperatorName("ops").build())));
+        rpcs.add(account("GetAccount", s -> s.getAccount(com.plyyard.proto.v1.GetAccountRequest.getDefaultInstance())));
+        rpcs.add(account("SetPassword", s -> s.setPassword(com.plyyard.proto.v1.SetPasswordRequest.newBuilder()
+            .setNewPassword("correct horse battery").build())));
+        rpcs.add(account("ChangePassword", s -> s.changePassword(com.plyyard.proto.v1.ChangePasswordRequest.newBuilder()
+            .setCurrentPassword("correct horse battery").setNewPassword("staple of the battery").build())));
+        rpcs.add(account("ListSessions", s -> s.listSessions(com.plyyard.proto.v1.ListSessionsRequest.getDefaultInstance())));
+        rpcs.add(account("SignOut", s -> s.signOut(com.plyyard.proto.v1.SignOutRequest.getDefaultInstance())));
+        rpcs.add(account("SignOutSession", s -> s.signOutSession(com.plyyard.proto.v1.SignOutSessionRequest.newBuilder()
+            .setSessionId(UUID.randomUUID().toString()).build())));
+        rpcs.add(account("SignOutOtherSessions", s -> s.signOutOtherSessions(
+            com.plyyard.proto.v1.SignOutOtherSessionsRequest.getDefaultInstance())));
+        rpcs.add(account("ReplaceRecoveryCodes", s -> s.replaceRecoveryCodes(
+            com.plyyard.proto.v1.ReplaceRecoveryCodesRequest.newBuilder().setCurrentPassword("correct horse battery").build())));
+        rpcs.add(account("ClaimName", s -> s.claimName(com.plyyard.proto.v1.ClaimNameRequest.newBuilder().setName("claimed")
+            .build())));
 
         rpcs.add(match("CreateMatch", s -> s.createMatch(CreateMatchRequest.newBuilder().setVariant("draughts:fmjd")
             .addSeats(me()).addSeats(invite(w.q())).build())));
@@ -192,17 +218,23 @@ abstract class EdgeTestBase extends MatchmakingTestBase {
         return rpcs;
     }
 
-    /** Every method of the services the lobby serves that needs a token: all of them but LobbyService/Register. */
+    /**
+     * Every method of the services the lobby serves that needs a token: all of them but LobbyService/Register and the
+     * AccountService calls that make a session (SignUp, SignIn, RecoverAccount).
+     */
     static Set<String> methodsNeedingAToken() {
         Set<String> out = new TreeSet<>();
         for (ServiceDescriptor s : List.of(LobbyServiceGrpc.getServiceDescriptor(), OperatorServiceGrpc.getServiceDescriptor(),
             MatchServiceGrpc.getServiceDescriptor(), MatchmakingServiceGrpc.getServiceDescriptor(),
-            LearnServiceGrpc.getServiceDescriptor())) {
+            LearnServiceGrpc.getServiceDescriptor(), AccountServiceGrpc.getServiceDescriptor())) {
             for (MethodDescriptor<?, ?> method : s.getMethods()) {
                 out.add(method.getFullMethodName());
             }
         }
         out.remove(LobbyServiceGrpc.getRegisterMethod().getFullMethodName());
+        out.remove(AccountServiceGrpc.getSignUpMethod().getFullMethodName());
+        out.remove(AccountServiceGrpc.getSignInMethod().getFullMethodName());
+        out.remove(AccountServiceGrpc.getRecoverAccountMethod().getFullMethodName());
         return out;
     }
 
@@ -212,6 +244,11 @@ abstract class EdgeTestBase extends MatchmakingTestBase {
 
     private static Rpc lobby(String name, Call<LobbyServiceGrpc.LobbyServiceBlockingStub> call) {
         return new Rpc(LobbyServiceGrpc.SERVICE_NAME + "/" + name, ch -> () -> call.on(LobbyServiceGrpc.newBlockingStub(ch)));
+    }
+
+    private static Rpc account(String name, Call<AccountServiceGrpc.AccountServiceBlockingStub> call) {
+        return new Rpc(AccountServiceGrpc.SERVICE_NAME + "/" + name,
+            ch -> () -> call.on(AccountServiceGrpc.newBlockingStub(ch)));
     }
 
     private static Rpc match(String name, Call<MatchServiceGrpc.MatchServiceBlockingStub> call) {
@@ -251,7 +288,7 @@ abstract class EdgeTestBase extends MatchmakingTestBase {
     /**
      * Every stored row about these players, as text: their matchmaking rows ({@link #storedLobby}), every row of each
      * match they sit in, are invited to or created (seats with their connection counts, the event log), the players and
-     * their tokens, their lobby presence (open streams), the rematches and rating changes of their matches. (Nothing
+     * their sessions, passwords, recovery codes, reset tokens, outside identities and account events, their lobby presence (open streams), the rematches and rating changes of their matches. (Nothing
      * global, such as the lobby's event-log version: other tests' leftovers may move it meanwhile.)
      */
     protected String snapshot(TestPlayer... players) {
@@ -278,7 +315,14 @@ abstract class EdgeTestBase extends MatchmakingTestBase {
                 sb.append(stored(m.toString()));
             }
             StoredText.rows(c, sb, "SELECT * FROM players WHERE id = ANY(?) ORDER BY id", a);
-            StoredText.rows(c, sb, "SELECT * FROM tokens WHERE player_id = ANY(?) ORDER BY player_id, created_at, hash", a);
+            // a session's last use is written down in the background (players.SessionUse): bookkeeping, not state
+            StoredText.rows(c, sb, "SELECT hash, id, player_id, created_at, kind, device_label, address FROM sessions "
+                + "WHERE player_id = ANY(?) ORDER BY player_id, created_at, hash", a);
+            StoredText.rows(c, sb, "SELECT * FROM passwords WHERE player_id = ANY(?) ORDER BY player_id", a);
+            StoredText.rows(c, sb, "SELECT * FROM recovery_codes WHERE player_id = ANY(?) ORDER BY player_id, hash", a);
+            StoredText.rows(c, sb, "SELECT * FROM reset_tokens WHERE player_id = ANY(?) ORDER BY player_id", a);
+            StoredText.rows(c, sb, "SELECT * FROM external_identities WHERE player_id = ANY(?) ORDER BY player_id", a);
+            StoredText.rows(c, sb, "SELECT * FROM account_events WHERE player_id = ANY(?) ORDER BY id", a);
             StoredText.rows(c, sb, "SELECT player_id, instance_id, streams FROM lobby_presence WHERE player_id = ANY(?) "
                 + "ORDER BY player_id, instance_id", a);
             String theirMatches = "(SELECT match_id FROM seats WHERE player_id = ANY(?))";

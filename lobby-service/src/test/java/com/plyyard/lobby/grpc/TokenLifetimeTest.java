@@ -91,7 +91,7 @@ class TokenLifetimeTest extends EdgeTestBase {
         refused(Status.Code.UNAUTHENTICATED, expired(expiry),
             () -> p.lobby().renewToken(RenewTokenRequest.getDefaultInstance()), p);
         refused(Status.Code.UNAUTHENTICATED, expired(expiry), () -> p.lobby().logout(LogoutRequest.getDefaultInstance()), p);
-        assertEquals(1, count("SELECT count(*) FROM tokens WHERE player_id = ?::uuid", p.player().getId()),
+        assertEquals(1, count("SELECT count(*) FROM sessions WHERE player_id = ?::uuid", p.player().getId()),
             "the expired token is still stored (it is not revoked, it just no longer works)");
     }
 

@@ -134,7 +134,7 @@ class LearnServiceTest extends LobbyTestBase {
         assertEquals("There are no lessons for a game 'chess'; there are lessons for draughts, ploy, piracy.",
             assertStatus(Status.Code.INVALID_ARGUMENT,
                 () -> learn.listLessons(ListLessonsRequest.newBuilder().setGame("chess").build())));
-        assertEquals("This call needs the metadata 'authorization: Bearer <token>'; Register gives a token.",
+        assertEquals("This call needs the metadata 'authorization: Bearer <token>'; SignIn or Register gives a token.",
             assertStatus(Status.Code.UNAUTHENTICATED, () -> LearnServiceGrpc.newBlockingStub(channel)
                 .answerExercise(answer("draughts-promote", 0, "7-1"))));
         rules.goDown();

@@ -242,7 +242,7 @@ class PuzzleServiceTest extends LobbyTestBase {
             () -> learn.puzzleHistory(PuzzleHistoryRequest.newBuilder().setLimit(201).build())));
         assertEquals("A history holds at most 200 attempts, not 2699808608.", assertStatus(Status.Code.INVALID_ARGUMENT,
             () -> learn.puzzleHistory(PuzzleHistoryRequest.newBuilder().setLimit((int) 2699808608L).build())));
-        assertEquals("This call needs the metadata 'authorization: Bearer <token>'; Register gives a token.",
+        assertEquals("This call needs the metadata 'authorization: Bearer <token>'; SignIn or Register gives a token.",
             assertStatus(Status.Code.UNAUTHENTICATED, () -> LearnServiceGrpc.newBlockingStub(channel)
                 .answerPuzzle(answer(a, 0, puzzle.line().get(0)))));
         rules.goDown();

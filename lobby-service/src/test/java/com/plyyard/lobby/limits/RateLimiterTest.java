@@ -61,6 +61,16 @@ class RateLimiterTest {
             public Rate streams() {
                 return wide;
             }
+
+            @Override
+            public Rate signIns() {
+                return wide;
+            }
+
+            @Override
+            public SignInFailures signInFailures() {
+                return SignInThrottleTest.failures(3, Duration.ofSeconds(1), Duration.ofMinutes(1));
+            }
         };
         l.init();
         return l;

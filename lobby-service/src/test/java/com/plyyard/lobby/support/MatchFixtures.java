@@ -8,6 +8,7 @@ import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.lobby.match.MatchCreation;
 import com.plyyard.lobby.match.MatchQueries;
 import com.plyyard.lobby.players.Accounts;
+import com.plyyard.lobby.players.Sessions;
 import com.plyyard.proto.v1.CreateMatchRequest;
 import com.plyyard.proto.v1.JoinMatchRequest;
 import com.plyyard.proto.v1.Match;
@@ -45,7 +46,7 @@ public final class MatchFixtures {
     /** A newly registered player (the name made unique from the prefix). */
     public Player player(String prefix) {
         String name = prefix + "-" + NAMES.incrementAndGet() + "-" + UUID.randomUUID().toString().substring(0, 6);
-        return bean(Accounts.class).register(name).getPlayer();
+        return bean(Accounts.class).register(name, new Sessions.Device("test", "127.0.0.1")).getPlayer();
     }
 
     public Player[] players(String prefix, int n) {

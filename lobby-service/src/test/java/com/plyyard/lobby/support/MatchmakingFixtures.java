@@ -13,6 +13,7 @@ import com.plyyard.lobby.matchmaking.MatchmakingConfig;
 import com.plyyard.lobby.matchmaking.MatchmakingSweeper;
 import com.plyyard.lobby.matchmaking.Pairer;
 import com.plyyard.lobby.players.Accounts;
+import com.plyyard.lobby.players.Sessions;
 import com.plyyard.lobby.rating.TimeClass;
 import com.plyyard.proto.v1.CreateMatchRequest;
 import com.plyyard.proto.v1.GameSpec;
@@ -77,7 +78,7 @@ public abstract class MatchmakingFixtures {
     /** A new player; {@code prefix} at most 16 characters (names have at most 32). */
     protected Player register(String prefix) {
         String name = prefix + "-" + NAMES.incrementAndGet() + "-" + UUID.randomUUID().toString().substring(0, 6);
-        return accounts.register(name).getPlayer();
+        return accounts.register(name, new Sessions.Device("test", "127.0.0.1")).getPlayer();
     }
 
     protected static int freshClock() {
