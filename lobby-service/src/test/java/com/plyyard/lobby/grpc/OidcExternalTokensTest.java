@@ -249,6 +249,109 @@ class OidcExternalTokensTest {
         refused(OidcExternalTokens.NOT_A_TOKEN, null);
     }
 
+    // ----------------------------------------------------------------------------- the provider's player at the edge
+
+    private static io.grpc.ClientInterceptor bearer(String token) {
+        Metadata auth = new Metadata();
+        auth.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), "Bearer " + token);
+        return MetadataUtils.newAttachHeadersInterceptor(auth);
+    }
+
+    private static io.grpc.Status.Code code(Runnable call) {
+        io.grpc.StatusRuntimeException e = assertThrows(io.grpc.StatusRuntimeException.class, call::run);
+        assertTrue(e.getStatus().getDescription() != null && !e.getStatus().getDescription().isBlank(),
+            "a refusal with a sentence: " + e.getStatus());
+        return e.getStatus().getCode();
+    }
+
+    /**
+     * Over gRPC, through the lobby's own token check: the provider's token is refused with a sentence until its identity
+     * claims a name; ClaimName with no name takes preferred_username, once; then the token acts as that player for
+     * calls and streams (a match against the AI created and watched); a tampered token is still refused for its
+     * signature.
+     */
+    @Test
+    void anOutsideIdentityClaimsANameOnceAndPlays() throws Exception {
+        String name = "ext_" + UUID.randomUUID().toString().substring(0, 8);
+        String token = LocalIssuer.signed(LocalIssuer.claims(subject(), name, now()));
+        var lobby = LobbyServiceGrpc.newBlockingStub(channel).withInterceptors(bearer(token));
+        var accounts = com.plyyard.proto.v1.AccountServiceGrpc.newBlockingStub(channel).withInterceptors(bearer(token));
+
+        assertEquals(io.grpc.Status.Code.FAILED_PRECONDITION, code(() -> lobby.whoAmI(WhoAmIRequest.getDefaultInstance())));
+        Player me = accounts.claimName(com.plyyard.proto.v1.ClaimNameRequest.getDefaultInstance()).getPlayer();
+        assertEquals(name, me.getName(), "preferred_username");
+        assertEquals(io.grpc.Status.Code.FAILED_PRECONDITION, code(() -> accounts.claimName(
+            com.plyyard.proto.v1.ClaimNameRequest.newBuilder().setName(name + "_2").build())));
+        assertEquals(me, lobby.whoAmI(WhoAmIRequest.getDefaultInstance()));
+
+        var matches = com.plyyard.proto.v1.MatchServiceGrpc.newBlockingStub(channel).withInterceptors(bearer(token));
+        com.plyyard.proto.v1.Match m = matches.createMatch(com.plyyard.proto.v1.CreateMatchRequest.newBuilder()
+            .setVariant("draughts:fmjd").addSeats(com.plyyard.proto.v1.SeatSpec.newBuilder().setMe(true))
+            .addSeats(com.plyyard.proto.v1.SeatSpec.newBuilder().setAiLevel(1)).build());
+        assertEquals(me.getId(), m.getSeats(0).getPlayer().getId());
+        var watch = com.plyyard.proto.v1.MatchServiceGrpc.newBlockingStub(channel).withInterceptors(bearer(token))
+            .withDeadlineAfter(10, TimeUnit.SECONDS)
+            .watchMatch(com.plyyard.proto.v1.WatchMatchRequest.newBuilder().setMatchId(m.getId()).build());
+        assertTrue(watch.hasNext(), "the stream opens with the match");
+        assertEquals(m.getId(), watch.next().getSnapshot().getId());
+
+        String[] parts = token.split("\\.");
+        String forged = parts[0] + "." + parts[1] + "." + parts[2].substring(0, parts[2].length() - 8) + "AAAAAAAA";
+        assertEquals(io.grpc.Status.Code.UNAUTHENTICATED, code(() -> LobbyServiceGrpc.newBlockingStub(channel)
+            .withInterceptors(bearer(forged)).whoAmI(WhoAmIRequest.getDefaultInstance())));
+
+    }
+
+    /**
+     * A disabled account is refused whatever its token, the provider's included, with a sentence saying it is disabled
+     * (on the instance that disabled it at once; the test allows the database notification 2 s); its identity cannot
+     * claim another name meanwhile; enabled again, the same token is the same player.
+     */
+    @Test
+    @org.junit.jupiter.api.Disabled("fails on players.ExternalIdentities as merged (16426e5): after DisableAccount the "
+        + "provider's token is refused FAILED_PRECONDITION 'This identity ... has no Ply Yard name yet; choose one once "
+        + "with AccountService.ClaimName.' (AccountStore.externalPlayer filters disabled players out; for a moment it is "
+        + "even still accepted, until the instance's notification arrives), and ClaimName then answers INTERNAL (the "
+        + "identity is linked already); reported to the lead: enable when fixed")
+    void aDisabledAccountIsRefusedWhateverItsToken() throws Exception {
+        String name = "ext_" + UUID.randomUUID().toString().substring(0, 8);
+        String token = LocalIssuer.signed(LocalIssuer.claims(subject(), name, now()));
+        var lobby = LobbyServiceGrpc.newBlockingStub(channel).withInterceptors(bearer(token));
+        var accounts = com.plyyard.proto.v1.AccountServiceGrpc.newBlockingStub(channel).withInterceptors(bearer(token));
+        Player me = accounts.claimName(com.plyyard.proto.v1.ClaimNameRequest.getDefaultInstance()).getPlayer();
+
+        Metadata operator = new Metadata();
+        operator.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER),
+            "Bearer " + ServiceTestProfile.OPERATOR_KEY);
+        var operatorService = com.plyyard.proto.v1.OperatorServiceGrpc.newBlockingStub(channel)
+            .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(operator));
+        operatorService.disableAccount(com.plyyard.proto.v1.DisableAccountRequest.newBuilder().setPlayerName(name)
+            .setOperatorName("test").setReason("testing").build());
+        io.grpc.StatusRuntimeException disabled = null;
+        long deadline = System.nanoTime() + 2_000_000_000L;
+        while (disabled == null && System.nanoTime() < deadline) {
+            try {
+                lobby.whoAmI(WhoAmIRequest.getDefaultInstance());
+                Thread.sleep(50);
+            } catch (io.grpc.StatusRuntimeException e) {
+                disabled = e;
+            }
+        }
+        assertTrue(disabled != null, "refused within 2 s of DisableAccount");
+        io.grpc.StatusRuntimeException first = disabled;
+        io.grpc.StatusRuntimeException reclaim = assertThrows(io.grpc.StatusRuntimeException.class,
+            () -> accounts.claimName(com.plyyard.proto.v1.ClaimNameRequest.newBuilder().setName(name + "_3").build()));
+        org.junit.jupiter.api.Assertions.assertAll(
+            () -> assertTrue(first.getStatus().getDescription().contains("disabled"),
+                "a call of the disabled account: " + first.getStatus()),
+            () -> assertTrue(reclaim.getStatus().getCode() != io.grpc.Status.Code.INTERNAL
+                && reclaim.getStatus().getDescription().contains("disabled"),
+                "ClaimName for the disabled account's identity: " + reclaim.getStatus()));
+        operatorService.enableAccount(com.plyyard.proto.v1.EnableAccountRequest.newBuilder().setPlayerName(name)
+            .setOperatorName("test").build());
+        assertEquals(me, lobby.whoAmI(WhoAmIRequest.getDefaultInstance()), "enabled again, the same player");
+    }
+
     // ------------------------------------------------------------------------------- nothing else at the edge changed
 
     /** A Ply Yard token still works over gRPC, with the provider configured. */
