@@ -54,11 +54,12 @@ KEYCLOAK_PORT=37078
 KEYCLOAK_DIR="$OUT/keycloak"
 OIDC_ISSUER="http://127.0.0.1:$KEYCLOAK_PORT/realms/plyyard"
 OIDC_AUDIENCE=plyyard-lobby
-# the realm's public client and test user, who signs in by the password grant (ComposeStackContainersIT)
-read -r OIDC_CLIENT OIDC_USER OIDC_PASSWORD < <(python3 -c '
+# the realm's public client and its two test users, who sign in by the password grant (ComposeStackContainersIT)
+read -r OIDC_CLIENT OIDC_USER OIDC_PASSWORD OIDC_USER_2 OIDC_PASSWORD_2 < <(python3 -c '
 import json, sys
 realm = json.load(open(sys.argv[1]))
-print(realm["clients"][0]["clientId"], realm["users"][0]["username"], realm["users"][0]["credentials"][0]["value"])
+users = [u["username"] + " " + u["credentials"][0]["value"] for u in realm["users"][:2]]
+print(realm["clients"][0]["clientId"], *users)
 ' "$ROOT/deploy/keycloak/plyyard-realm.json")
 BASES=(localhost/plyyard-test/debian:bookworm localhost/plyyard-test/jre localhost/plyyard-test/haproxy
   localhost/plyyard-test/postgres:15)
@@ -442,6 +443,7 @@ t=$(now_ms)
   -Dplyyard.containers.oidc-issuer="$OIDC_ISSUER" -Dplyyard.containers.oidc-audience="$OIDC_AUDIENCE" \
   -Dplyyard.containers.oidc-client="$OIDC_CLIENT" -Dplyyard.containers.oidc-user="$OIDC_USER" \
   -Dplyyard.containers.oidc-password="$OIDC_PASSWORD" \
+  -Dplyyard.containers.oidc-user-2="$OIDC_USER_2" -Dplyyard.containers.oidc-password-2="$OIDC_PASSWORD_2" \
   > "$OUT/it.log" 2>&1 || { grep -E 'Tests run|FAIL|ERROR' "$OUT/it.log" | head -n 40; fail "ComposeStackContainersIT failed: see $OUT/it.log"; }
 grep -E 'Tests run:' "$OUT/it.log" | tail -n 1
 figure "ComposeStackContainersIT: $(( ($(now_ms) - t) / 1000 )) s"
