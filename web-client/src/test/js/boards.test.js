@@ -3,7 +3,8 @@
 import { create } from "@bufbuild/protobuf";
 import { MoveSchema, PiracyBoardSchema } from "../app/gen/plyyard/v1/games_pb.js";
 import { headingAfter, headingWords, screenArrow, shipToMove, sinksOwnShip } from "../app/boards/piracy.js";
-import { heading, rotl } from "../app/boards/ploy.js";
+import { composedMoves, heading, rotl, turnSteps } from "../app/boards/ploy.js";
+import { draughtsNotation } from "../app/boards/draughts.js";
 import { eq, test } from "./harness.js";
 
 const board = (init) => create(PiracyBoardSchema, init);
@@ -39,4 +40,28 @@ test("Ploy: masks rotate left within 8 bits, and a mask's heading is its base sh
   eq(heading("shield", 0x04), 2, "a Shield pointing east");
   eq(heading("commander", 0xaa), 1, "the diagonal Commander");
   eq(heading("lance", rotl(0x45, 3)), 3);
+});
+
+test("draughts by clicks: a plain move reads from-to, anything else fromxto (the server decides which move it is)", () => {
+  const pieces = [{ square: 32, white: true, king: false }, { square: 28, white: false, king: false },
+    { square: 50, white: true, king: true }, { square: 19, white: false, king: false }];
+  eq(draughtsNotation(pieces, 32, 27), "32-27", "a man one step forward");
+  eq(draughtsNotation(pieces, 32, 23), "32x23", "over the black man on 28");
+  eq(draughtsNotation(pieces, 28, 33), "28-33", "Black's men go down the board");
+  eq(draughtsNotation(pieces, 28, 22), "28x22", "a man does not go back");
+  eq(draughtsNotation(pieces, 50, 33), "50-33", "a king along a free diagonal");
+  eq(draughtsNotation(pieces.concat([{ square: 39, white: false, king: false }]), 50, 33), "50x33", "a piece in the way");
+  eq(draughtsNotation(pieces, 32, 12), "32x12", "not one diagonal: a capture of several pieces");
+});
+
+test("Ploy by clicks: a piece's turns, one per distinct look, and the moves a click writes", () => {
+  eq(turnSteps(0x01), [1, 2, 3, 4, 5, 6, 7], "a Shield's one line can point anywhere");
+  eq(turnSteps(0x55), [1], "a Commander's four lines: only the diagonal turn changes it");
+  eq(turnSteps(0x11), [1, 2, 3], "a Probe's opposite lines: a half turn looks the same");
+  eq(composedMoves({ point: "e2", kind: "commander", mask: 0x55 }).map((m) => m.notation), ["e2r1"]);
+  eq(composedMoves({ point: "e2", kind: "probe", mask: 0x11 }, "e4").map((m) => m.notation), ["e2r1", "e2r2", "e2r3", "e2-e4"]);
+  const shield = composedMoves({ point: "c3", kind: "shield", mask: 0x01 }, "c4").filter((m) => m.detail.value.to === "c4");
+  eq(shield.map((m) => m.notation), ["c3-c4", "c3-c4r1", "c3-c4r2", "c3-c4r3", "c3-c4r4", "c3-c4r5", "c3-c4r6", "c3-c4r7"],
+    "a Shield may turn after its move");
+  eq(shield[2].detail.value.rotation, 2);
 });

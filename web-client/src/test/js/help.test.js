@@ -3,7 +3,7 @@
 import { create } from "@bufbuild/protobuf";
 import { PiracySide, PiracySurvivorSinks, PloyPartnership } from "../app/gen/plyyard/v1/games_pb.js";
 import { MatchSchema } from "../app/gen/plyyard/v1/lobby_pb.js";
-import { notationLegend, rulesPanel, rulesTitle } from "../app/help.js";
+import { explainPiracyMove, notationLegend, rulesPanel, rulesTitle } from "../app/help.js";
 import { eq, ok, test } from "./harness.js";
 
 /** The panel's text for a match of `variant` with these options (a VariantOptions init). */
@@ -50,4 +50,15 @@ test("the notation's legend: a partner's letter only in team Ploy", () => {
   ok(legend("ploy:3m:team").includes("(y:)"), legend("ploy:3m:team"));
   ok(!legend("ploy:3m:ffa").includes("(y:)"), legend("ploy:3m:ffa"));
   ok(legend("draughts:fmjd").includes("28x19 a capture"), legend("draughts:fmjd"));
+});
+
+test("Piracy: a move's signs in words, ~ above all (the mover's own ship sank)", () => {
+  eq(explainPiracyMove("F~", "cook"), "F~: Cook sailed straight on and ran aground (~): Cook's own ship sank.");
+  eq(explainPiracyMove("Lc3++#", "silver"), "Lc3++#: Silver turned left, hit Cook 2 times (++) and sank Cook's ship (#).");
+  eq(explainPiracyMove("R!", "cook", true), "R!: Cook turned right, took a circle-rule hit itself (!) and Cook's own ship"
+    + " sank with its 7th hit.");
+  eq(explainPiracyMove("F+"), "F+: The ship sailed straight on and hit the enemy once (+).", "no mover known");
+  eq(explainPiracyMove("F", "cook"), "F: Cook sailed straight on.");
+  eq(explainPiracyMove("32-28", "cook"), "", "not a Piracy move");
+  ok(notationLegend({ variant: { id: "piracy:classic" } }).includes("~ ran aground: the mover's own ship sank"), "the legend");
 });

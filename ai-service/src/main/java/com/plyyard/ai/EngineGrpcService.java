@@ -5,6 +5,8 @@ import com.plyyard.proto.v1.AnalysisLine;
 import com.plyyard.proto.v1.BestMoveRequest;
 import com.plyyard.proto.v1.BestMoveResponse;
 import com.plyyard.proto.v1.EngineServiceGrpc;
+import com.plyyard.proto.v1.EvaluateRequest;
+import com.plyyard.proto.v1.EvaluateResponse;
 import com.plyyard.proto.v1.ReviewGameRequest;
 import com.plyyard.proto.v1.ReviewProgress;
 import io.grpc.stub.StreamObserver;
@@ -38,6 +40,23 @@ public class EngineGrpcService extends EngineServiceGrpc.EngineServiceImplBase {
             result = logic.bestMove(request, call::clientGone);
         } catch (Throwable t) {
             call.fail(out, AiErrors.toStatus(t, "BestMove"));
+            return;
+        }
+        if (!call.clientGone()) {
+            out.onNext(result);
+            out.onCompleted();
+        }
+    }
+
+    @Override
+    @Blocking
+    public void evaluate(EvaluateRequest request, StreamObserver<EvaluateResponse> out) {
+        CallCancellation call = CallCancellation.of(out);
+        EvaluateResponse result;
+        try {
+            result = logic.evaluate(request, call::clientGone);
+        } catch (Throwable t) {
+            call.fail(out, AiErrors.toStatus(t, "Evaluate"));
             return;
         }
         if (!call.clientGone()) {

@@ -14,6 +14,8 @@ import com.plyyard.grpc.Statuses;
 import com.plyyard.proto.v1.AnalysisLine;
 import com.plyyard.proto.v1.BestMoveRequest;
 import com.plyyard.proto.v1.BestMoveResponse;
+import com.plyyard.proto.v1.EvaluateRequest;
+import com.plyyard.proto.v1.EvaluateResponse;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.GameStatus;
 import com.plyyard.proto.v1.SearchLimits;
@@ -105,6 +107,40 @@ public class EngineLogic {
     }
 
     /**
+     * Evaluate: how one seat stands, by our engine's search on a leased engine ({@link Engine#evaluate}), whatever the
+     * level (never the external Hub engine: it scores for the mover only; never a table's choice: the search is what
+     * weighs a standing for every game alike).
+     *
+     * @param clientGone true once the caller cancelled or its deadline passed; the search then stops
+     */
+    public EvaluateResponse evaluate(EvaluateRequest request, BooleanSupplier clientGone) {
+        Prepared p = prepare(BestMoveRequest.newBuilder().setState(request.getState()).setLimits(request.getLimits())
+            .build(), request.hasState(), "there is no standing left to weigh");
+        long seat = Integer.toUnsignedLong(request.getSeat());
+        int seats = p.position().seats().size();
+        if (seat >= seats) {
+            throw Statuses.invalid("Seat " + seat + " does not exist; " + p.position().rules().id() + " has seats 0 to "
+                + (seats - 1) + ".");
+        }
+        try (EnginePool.Lease lease = lease()) {
+            Engine engine = lease.engine();
+            engine.newGame(); // every request starts from empty tables: the same request, the same answer
+            BooleanSupplier stop = () -> clientGone.getAsBoolean() || lease.serverClosing();
+            metrics.counter("plyyard.ai.searches", "method", "Evaluate").increment();
+            Engine.Result result = engine.evaluate(p.position(), (int) seat, p.request(), stop);
+            checkStillWanted("Evaluate", lease, clientGone);
+            metrics.counter("plyyard.ai.nodes", "method", "Evaluate").increment(result.nodes());
+            return EvaluateResponse.newBuilder()
+                .setScore(result.score())
+                .setDepth(result.depth())
+                .setNodes(result.nodes())
+                .setMillis(result.millis())
+                .addAllPv(result.pv())
+                .build();
+        }
+    }
+
+    /**
      * Sends one line per completed iteration, in order, then returns (the caller completes the stream).
      *
      * @param out told each line on the searching thread; it may throw when the client has gone
@@ -173,7 +209,12 @@ public class EngineLogic {
     }
 
     Prepared prepare(BestMoveRequest request) {
-        if (!request.hasState()) {
+        return prepare(request, request.hasState(), "the engine has no move to make");
+    }
+
+    /** @param overWords what a finished game's refusal says after "The game is over (…); " */
+    private Prepared prepare(BestMoveRequest request, boolean hasState, String overWords) {
+        if (!hasState) {
             throw Statuses.invalid("The request has no game state; send the state rules-service or lobby-service returned.");
         }
         Engine.Request engineRequest = engineRequest(request.getLimits());
@@ -184,7 +225,7 @@ public class EngineLogic {
                 ? state.getOutcome().getDescription()
                 : position.outcome().map(o -> o.description()).orElse("");
             String why = description.isBlank() ? "" : " (" + stripDot(description) + ")";
-            throw Statuses.failedPrecondition("The game is over" + why + "; the engine has no move to make.");
+            throw Statuses.failedPrecondition("The game is over" + why + "; " + overWords + ".");
         }
         return new Prepared(position, engineRequest);
     }

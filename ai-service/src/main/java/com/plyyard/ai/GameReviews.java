@@ -5,6 +5,7 @@ import com.plyyard.engine.GameRecord;
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.Position;
+import com.plyyard.engine.SeatLeaving;
 import com.plyyard.engine.catalog.Variants;
 import com.plyyard.engine.review.GameReviewer;
 import com.plyyard.engine.review.SearchJudge;
@@ -57,7 +58,8 @@ public class GameReviews {
         }
         long moveMillis = millis == 0 ? defaultMoveMillis : millis;
         Game game = game(request);
-        GameReviewer.Replayed replayed = GameReviewer.replay(game.first, game.moves); // INVALID_ARGUMENT naming the move
+        // INVALID_ARGUMENT naming the move; a record's seats that left while the game went on leave where they did
+        GameReviewer.Replayed replayed = GameReviewer.replay(game.first, game.moves, game.leavings);
         long start = System.nanoTime();
         try (EnginePool.Lease lease = pool.tryAcquire().orElseThrow(() -> Statuses.resourceExhausted("ai-service is already "
             + "running " + pool.maxConcurrent() + " searches, its limit; try the review again in a moment."))) {
@@ -83,7 +85,7 @@ public class GameReviews {
         }
     }
 
-    private record Game(Position first, List<String> moves) {
+    private record Game(Position first, List<String> moves, List<SeatLeaving> leavings) {
     }
 
     private Game game(ReviewGameRequest request) {
@@ -101,11 +103,11 @@ public class GameReviews {
             } catch (IllegalMoveException e) { // a record that reads but does not replay is bad input all the same
                 throw new InvalidInputException(e.getMessage());
             }
-            return new Game(read.first(), read.moves());
+            return new Game(read.first(), read.moves(), read.leavings());
         }
         if (!request.hasFirst()) {
             throw Statuses.invalid("Send the game to review: a first position with its moves, or a record.");
         }
-        return new Game(mapper.position(request.getFirst()), request.getMovesList());
+        return new Game(mapper.position(request.getFirst()), request.getMovesList(), List.of());
     }
 }

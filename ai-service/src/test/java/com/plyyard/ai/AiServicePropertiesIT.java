@@ -22,6 +22,8 @@ import com.plyyard.proto.v1.AnalysisLine;
 import com.plyyard.proto.v1.BestMoveRequest;
 import com.plyyard.proto.v1.BestMoveResponse;
 import com.plyyard.proto.v1.EngineServiceGrpc;
+import com.plyyard.proto.v1.EvaluateRequest;
+import com.plyyard.proto.v1.EvaluateResponse;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.Level;
 import com.plyyard.proto.v1.Move;
@@ -57,8 +59,8 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Property: BestMove and Analyze, called with random, mutated, wrong-game and edge states and limits, against the
- * packaged ai-service, answer OK or a refusal the contract names (INVALID_ARGUMENT, FAILED_PRECONDITION,
+ * Property: BestMove, Analyze and Evaluate (with any seat), called with random, mutated, wrong-game and edge states and
+ * limits, against the packaged ai-service, answer OK or a refusal the contract names (INVALID_ARGUMENT, FAILED_PRECONDITION,
  * RESOURCE_EXHAUSTED) with one human sentence — never INTERNAL, UNKNOWN or DATA_LOSS, never a hang — and the server keeps
  * serving. A move BestMove answers is legal in the state sent; Analyze's lines come in order of depth.
  *
@@ -81,6 +83,7 @@ class AiServicePropertiesIT {
     private static final MethodDescriptor<BestMoveRequest, BestMoveResponse> BEST_MOVE = EngineServiceGrpc.getBestMoveMethod();
     private static final MethodDescriptor<BestMoveRequest, AnalysisLine> ANALYZE = EngineServiceGrpc.getAnalyzeMethod();
     private static final MethodDescriptor<ReviewGameRequest, ReviewProgress> REVIEW = EngineServiceGrpc.getReviewGameMethod();
+    private static final MethodDescriptor<EvaluateRequest, EvaluateResponse> EVALUATE = EngineServiceGrpc.getEvaluateMethod();
     /** Games whose records the review calls send. */
     private static final List<String> RECORDED = List.of("draughts:fmjd", "draughts:plyyard", "ploy:3m:2p", "ploy:imperium:ffa",
         "piracy:classic");
@@ -347,6 +350,105 @@ class AiServicePropertiesIT {
             BestMoveRequest noisy = Messages.withUnknownFields(call.request(), r, 150);
             return noisy == call.request() ? call : new Call(call.rpc(), noisy, null, call.deadlineMillis(), call.cut(),
                 call.cancelAfterFirst(), call.expected() == Status.Code.OK ? null : call.expected());
+        };
+    }
+
+    // ---- Evaluate
+
+    /** One Evaluate call (or its bytes, mutated on the wire) and the answer it must get (null: any allowed one). */
+    record EvaluateCall(EvaluateRequest request, byte[] bytes, Status.Code expected) {
+        String describe() {
+            return "Evaluate " + (bytes != null ? "bytes " + HexFormat.of().formatHex(bytes, 0, Math.min(bytes.length, 600))
+                : TextFormat.shortDebugString(request)) + (expected == null ? "" : " (expected " + expected + ")");
+        }
+    }
+
+    /**
+     * Evaluate answers a score or a refusal the contract names: for an unchanged sample with quick limits, OK for a seat
+     * still in the game, FAILED_PRECONDITION for one that is out or a finished game, INVALID_ARGUMENT for a seat the game
+     * does not have. Searches are as short as BestMove's: a tenth of the other property's count.
+     */
+    @TestFactory
+    Stream<DynamicTest> evaluateAnswersWithinTheContract() {
+        return Property.forAll("ai-service Evaluate", evaluateCalls(fuzz))
+            .tries(Math.max(100, Property.defaultTries() / 10))
+            .describedBy(EvaluateCall::describe)
+            .then("Evaluate answered OK at least once", () -> TALLY.assertEveryGroupGot(List.of("Evaluate"), "OK", 50))
+            .tests(AiServicePropertiesIT::evaluateWithinTheContract);
+    }
+
+    private static void evaluateWithinTheContract(EvaluateCall call) {
+        Status status;
+        if (call.bytes() != null) {
+            // the bytes may decode into any limits, long searches included: cut at 2 s
+            status = Wire.unary(ai.channel(), EVALUATE.getFullMethodName(), call.bytes(), 2_000);
+            TALLY.collect("(bytes, Evaluate)", status.getCode().name());
+            if (status.getCode() != Status.Code.DEADLINE_EXCEEDED) {
+                Answers.check(status, REFUSALS);
+            } else {
+                assertSearchesStop(probeState);
+            }
+        } else {
+            try {
+                ClientCalls.blockingUnaryCall(ai.channel(), EVALUATE, CallOptions.DEFAULT.withDeadlineAfter(DEADLINE_MILLIS,
+                    TimeUnit.MILLISECONDS), call.request());
+                status = Status.OK;
+            } catch (StatusRuntimeException e) {
+                status = e.getStatus();
+            }
+            TALLY.collect("Evaluate", status.getCode().name());
+            Answers.check(status, REFUSALS);
+            if (call.expected() != null && status.getCode() != Status.Code.RESOURCE_EXHAUSTED) {
+                Status answered = status;
+                assertEquals(call.expected(), status.getCode(), () -> "the answer was " + Answers.describe(answered));
+            }
+        }
+        if (status.getCode() != Status.Code.OK || TALLY.cases() % 100 == 0) {
+            assertServing();
+        }
+    }
+
+    /** What Evaluate must answer for an unchanged sample and quick limits, by the seat asked for. */
+    private static Status.Code expectedFor(Sample s, long seat) {
+        if (s.over()) {
+            return Status.Code.FAILED_PRECONDITION;
+        }
+        if (seat >= s.state().getSeatsCount()) {
+            return Status.Code.INVALID_ARGUMENT;
+        }
+        return s.state().getSeats((int) seat).getOut() ? Status.Code.FAILED_PRECONDITION : Status.Code.OK;
+    }
+
+    static Gen<EvaluateCall> evaluateCalls(GameFuzz fuzz) {
+        Gen<Integer> seat = Gen.frequency(weight(85, r -> r.nextInt(4)),
+            weight(15, Gen.elements(4, 5, 100, Integer.MAX_VALUE, Integer.MIN_VALUE, -1)));
+        return r -> {
+            int kind = r.nextInt(100);
+            EvaluateCall call;
+            if (kind < 45) { // an unchanged sample, quick limits: the answer follows from the sample and the seat
+                Sample s = fuzz.samples().any().next(r);
+                int which = seat.next(r);
+                call = new EvaluateCall(EvaluateRequest.newBuilder().setState(s.state()).setSeat(which)
+                    .setLimits(quickLimits().next(r)).build(), null, expectedFor(s, Integer.toUnsignedLong(which)));
+            } else if (kind < 60) { // refused limits
+                EvaluateRequest.Builder q = EvaluateRequest.newBuilder().setSeat(seat.next(r)).setLimits(invalidLimits().next(r));
+                if (r.nextInt(5) > 0) {
+                    q.setState(fuzz.state().next(r));
+                }
+                call = new EvaluateCall(q.build(), null, Status.Code.INVALID_ARGUMENT);
+            } else if (kind < 65) { // no state
+                call = new EvaluateCall(EvaluateRequest.newBuilder().setSeat(seat.next(r)).setLimits(quickLimits().next(r))
+                    .build(), null, Status.Code.INVALID_ARGUMENT);
+            } else { // any state, any seat, quick limits
+                call = new EvaluateCall(EvaluateRequest.newBuilder().setState(fuzz.state().next(r)).setSeat(seat.next(r))
+                    .setLimits(quickLimits().next(r)).build(), null, null);
+            }
+            if (r.nextInt(25) == 0) {
+                return new EvaluateCall(call.request(), Wire.mutate(call.request().toByteArray(), r), null);
+            }
+            EvaluateRequest noisy = Messages.withUnknownFields(call.request(), r, 150);
+            return noisy == call.request() ? call
+                : new EvaluateCall(noisy, null, call.expected() == Status.Code.OK ? null : call.expected());
         };
     }
 

@@ -40,6 +40,20 @@ class BenchCommandTest {
     }
 
     @Test
+    void signInStormArgumentsAndAnUnreachableLobby() {
+        for (String[] bad : new String[][] {{"--clients", "0"}, {"--unknown-share", "1.5"}, {"--addresses", "251"},
+            {"--duration", "0s"}}) {
+            Run r = Run.of("bench", "signin", bad[0], bad[1]);
+            assertEquals(2, r.exitCode(), bad[0]);
+            assertEquals(1, r.err().size(), r.err()::toString);
+        }
+        Run r = Run.of("bench", "signin", "--target", "localhost:1", "--accounts", "1", "--duration", "1s");
+        assertEquals(1, r.exitCode());
+        assertEquals(1, r.err().size(), r.err()::toString);
+        assertTrue(r.err().get(0).contains("lobby-service at localhost:1 answered UNAVAILABLE"), r.err().get(0));
+    }
+
+    @Test
     void durationsInSecondsMinutesOrMilliseconds() {
         assertEquals(java.time.Duration.ofSeconds(60), BenchCommand.Lobby.parseDuration("--duration", "60s"));
         assertEquals(java.time.Duration.ofMinutes(2), BenchCommand.Lobby.parseDuration("--duration", "2m"));

@@ -45,6 +45,16 @@ public interface GameModule {
     SearchBoard searchBoard(Position position);
 
     /**
+     * A fresh board whose search takes {@code rootSeat}'s view, whether or not that seat moves at the root: games that
+     * search a free-for-all as one player against the rest (Ploy's paranoid search) make {@code rootSeat} that player;
+     * where seats play in two fixed sides the view is a matter of sign and this is {@link #searchBoard(Position)} (the
+     * default). The caller has checked that the seat is in the game.
+     */
+    default SearchBoard searchBoard(Position position, int rootSeat) {
+        return searchBoard(position);
+    }
+
+    /**
      * Reads now what the engine plays {@code rules} with (draughts' endgame tables: seconds for five pieces) instead
      * of in the first search, so that the first move is not late; engines serving a protocol call it before they say
      * they are ready. Nothing for a game that has nothing to read.
@@ -61,6 +71,23 @@ public interface GameModule {
      * @throws InvalidInputException if a move is malformed
      */
     GameRecord record(Position first, List<String> moves, Map<String, String> tags);
+
+    /**
+     * Records a game in which seats left by resignation or time while it went on ({@link SeatLeaving}, in the order they
+     * left): each is applied by {@link #removeSeat} after its moves. Games whose format cannot say it refuse any leaving
+     * (the default); with none, the same as {@link #record(Position, List, Map)}.
+     *
+     * @throws IllegalMoveException  if a move is illegal, or a leaving impossible where it stands (the seat is out, the
+     *                               game is over)
+     * @throws InvalidInputException if a move is malformed, or the leavings are out of order or beyond the moves
+     */
+    default GameRecord record(Position first, List<String> moves, List<SeatLeaving> leavings, Map<String, String> tags) {
+        if (!leavings.isEmpty()) {
+            throw new InvalidInputException("A " + game() + " record cannot say that a seat left while the game went on: "
+                + "in " + game() + " a seat's leaving ends the game, which the record's result says.");
+        }
+        return record(first, moves, tags);
+    }
 
     /**
      * Reads a record in this game's format, as {@link GameRecord#write()} writes it.

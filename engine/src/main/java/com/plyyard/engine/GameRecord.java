@@ -22,10 +22,19 @@ public interface GameRecord {
     /** The moves in the record's notation (read back, each names the move that was played). */
     List<String> moves();
 
+    /**
+     * The seats that left by resignation or time while the game went on, in the order they left (each after
+     * {@link SeatLeaving#afterMoves()} of {@link #moves()}); {@link #replay()} applies them where they happened. None in
+     * games where a seat's leaving ends the game (draughts, Piracy): their records end with the result instead.
+     */
+    default List<SeatLeaving> leavings() {
+        return List.of();
+    }
+
     /** The result in the format's own words, e.g. "2-0", "red+blue", "draw", or "*" while the game goes on. */
     String result();
 
-    /** The final position: the moves played from {@link #first()}. */
+    /** The final position: the moves played from {@link #first()}, and the {@link #leavings()} where they happened. */
     Position replay();
 
     /** The record as text. */

@@ -44,7 +44,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Property: every RPC of LobbyService, MatchService and MatchmakingService (WatchMatch and WatchLobby included), called
+ * Property: every RPC of LobbyService, MatchService, MatchmakingService, LearnService, AccountService and OperatorService's
+ * account calls (WatchMatch and WatchLobby included), called
  * by owners, strangers, spectators, callers without a token, with a malformed header, a forged or a logged-out token,
  * with real, mutated, random and edge ids, names, versions, moves, variants, options and clocks ({@link LobbyCalls}),
  * against the packaged lobby (profile prod) on a real PostgreSQL with the packaged rules-service, answers OK or a refusal
@@ -55,7 +56,7 @@ import org.junit.jupiter.api.TestFactory;
  * <p>Quiet on purpose, so that only the calls change rows: the lobby runs with its background rounds off (the flag check,
  * the matchmaking sweeper and presence heartbeat, the pairer's periodic waves, the AI fill, the AI turns' scan: all every
  * 10 000 h), its rate limits off (the property calls from one address, thousands a minute; RateLimitIT proves the
- * limits) and no ai-service (AI seats wait; a failed attempt writes nothing). What still happens after a call is waited
+ * limits) and no ai-service (AI seats wait, and weigh a draw offer for ever; a failed attempt writes nothing). What still happens after a call is waited
  * for before the next one: the pairing a successful JoinPool starts at once, and the presence a stream releases when the
  * property cancels it (every stream's {@code seats.connections} and {@code lobby_presence.streams} back to 0, then the
  * database quiet). A stream that opened counts as OK (its first message, or no refusal within 700 ms); it changes
@@ -75,6 +76,7 @@ class LobbyPropertiesIT {
     /** A review that would start asks ai-service, which this run has not: UNAVAILABLE, with its sentence. */
     private static final Set<Status.Code> REVIEW_REFUSALS = with(REFUSALS, Status.Code.UNAVAILABLE);
     private static final long DEADLINE_MILLIS = 10_000;
+    private static final String OPERATOR_KEY = "lobby-properties-operator-key-0123456789";
 
     private static Set<Status.Code> with(Set<Status.Code> codes, Status.Code more) {
         EnumSet<Status.Code> s = EnumSet.copyOf(codes);
@@ -88,8 +90,11 @@ class LobbyPropertiesIT {
         "PLYYARD_LOBBY_MATCHMAKING_PAIRING_EVERY", "10000h",
         "PLYYARD_LOBBY_MATCHMAKING_AI_FILL_AFTER", "10000h",
         "PLYYARD_LOBBY_AI_SCAN_EVERY", "10000h",
-        // the calls come from one address at thousands a minute: RateLimitIT proves the limits
-        "PLYYARD_LOBBY_RATE_LIMITS_ENABLED", "false");
+        // an AI seat never gives up weighing a draw offer (ai-service is not there): no decline lands between two calls
+        "PLYYARD_LOBBY_AI_DRAW_ANSWER_ATTEMPTS", "2000000000",
+        // the calls come from one address at thousands a minute: RateLimitIT and AccountsIT prove the limits
+        "PLYYARD_LOBBY_RATE_LIMITS_ENABLED", "false",
+        "OPERATOR_KEY", OPERATOR_KEY);
 
     private static EmbeddedPostgresProcess pg;
     private static RulesServiceProcess rules;
@@ -113,6 +118,7 @@ class LobbyPropertiesIT {
         lobby = LobbyProcess.start(Processes.freePort(), pg, rules.port(), Processes.freePort(), QUIET, "lobby-properties");
         rows = new StoredRows(pg.jdbcUrl(), pg.user());
         world = new LobbyWorld(lobby.channel(), rulesChannel, rows);
+        world.operatorKey = OPERATOR_KEY;
         world.round(FIXTURE);
         world.round(FIXTURE);
         calls = new LobbyCalls(world);
@@ -127,7 +133,7 @@ class LobbyPropertiesIT {
                 rows.cost());
             TALLY.write();
             if (TALLY.cases() >= 1000) {
-                assertEquals(41, TALLY.counts().size(), "every RPC was called: " + TALLY.counts().keySet());
+                assertEquals(56, TALLY.counts().size(), "every RPC was called: " + TALLY.counts().keySet());
             }
         }
         if (rows != null) {

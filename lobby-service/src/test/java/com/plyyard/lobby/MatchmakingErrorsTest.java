@@ -53,7 +53,6 @@ class MatchmakingErrorsTest extends MatchmakingTestBase {
             + "(SELECT array_agg(id) FROM players WHERE name = ANY(?))", names(involved)));
     }
 
-    private static final String BUSY = "You are playing a match with a clock; finish it before looking for another.";
 
     private java.sql.Array names(TestPlayer... p) {
         try (java.sql.Connection c = dataSource.getConnection()) {
@@ -205,6 +204,12 @@ class MatchmakingErrorsTest extends MatchmakingTestBase {
             () -> a.mm().leavePool(PoolTicketRequest.newBuilder().setTicketId(t.getId()).build()), a);
     }
 
+    /** The refusal of a busy player: the match that keeps them busy, named, and how to go back to it. */
+    private static String busy(String matchId) {
+        return "You are playing match " + matchId + " (draughts:fmjd), which has a clock; resume it with ./plyyard play "
+            + "--match " + matchId + " or on the web page, and finish it before looking for another.";
+    }
+
     /** Playing a match with a clock: no new pairing until it ends (a correspondence match does not count). */
     @Test
     void busyPlayersAreNotPairedAgain() {
@@ -215,15 +220,16 @@ class MatchmakingErrorsTest extends MatchmakingTestBase {
         started("draughts:fmjd", clock(0, 0), a, c);
         join(a, spec("draughts:fmjd", freshClock(), false)); // correspondence games do not keep anyone busy
         var m = started("draughts:fmjd", clock(300, 0), a, b);
-        refused(Status.Code.FAILED_PRECONDITION, BUSY, () -> join(a, spec("ploy:3m:ffa", freshClock(), false)), a);
-        refused(Status.Code.FAILED_PRECONDITION, BUSY, () -> a.mm().createSeek(CreateSeekRequest.newBuilder()
+        String busy = busy(m.getId());
+        refused(Status.Code.FAILED_PRECONDITION, busy, () -> join(a, spec("ploy:3m:ffa", freshClock(), false)), a);
+        refused(Status.Code.FAILED_PRECONDITION, busy, () -> a.mm().createSeek(CreateSeekRequest.newBuilder()
             .setGame(spec("draughts:fmjd", freshClock(), false)).build()), a);
         Seek seek = c.mm().createSeek(CreateSeekRequest.newBuilder().setGame(spec("draughts:fmjd", freshClock(), false)).build());
-        refused(Status.Code.FAILED_PRECONDITION, BUSY, () -> b.mm().acceptSeek(AcceptSeekRequest.newBuilder().setSeekId(seek.getId())
+        refused(Status.Code.FAILED_PRECONDITION, busy, () -> b.mm().acceptSeek(AcceptSeekRequest.newBuilder().setSeekId(seek.getId())
             .build()), b, c);
         var link = c.mm().createChallenge(CreateChallengeRequest.newBuilder().setGame(spec("draughts:fmjd", freshClock(), false))
             .setOpponent(b.name()).build());
-        refused(Status.Code.FAILED_PRECONDITION, BUSY, () -> b.mm().acceptChallenge(ChallengeRequest.newBuilder()
+        refused(Status.Code.FAILED_PRECONDITION, busy, () -> b.mm().acceptChallenge(ChallengeRequest.newBuilder()
             .setChallengeId(link.getId()).build()), b, c);
         b.matches().resign(TestPlayer.action(m));
         // free again

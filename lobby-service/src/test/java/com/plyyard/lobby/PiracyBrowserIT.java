@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * lobby page, played to the end with the L/F/R buttons, which are enabled exactly for the legal turns and marked when
  * they sink the player's own ship; the board turned round with its compass rose, coordinates and headings as they
  * point on the screen; no part of the page wider than the screen. And a position where every move sinks the ship:
- * the page says so before the move, and still lets it be played.
+ * the page says so before the move, still lets it be played, and says in words what the move's {@code ~} means (the
+ * mover's own ship ran aground and sank).
  */
 @QuarkusTest
 class PiracyBrowserIT extends BrowserTestBase {
@@ -144,6 +145,11 @@ class PiracyBrowserIT extends BrowserTestBase {
         page.click("button[data-turn=\"F\"]");
         page.await("the move played", d -> version(page) > at);
         page.await("Cook shown sunk", d -> page.text("[data-ship=\"cook\"]").contains("sunk"));
+        // F~ in words: the mover's own ship ran aground and sank, under the move list and on the move itself
+        String sank = "F~: Cook sailed straight on and ran aground (~): Cook's own ship sank.";
+        page.await("the move explained", d -> page.text("#move-explain").equals(sank));
+        assertEquals(sank, page.attribute("#moves .ply.latest", "title"));
+        assertTrue(page.text("#moves-legend").contains("~ ran aground: the mover's own ship sank"), page.text("#moves-legend"));
         page.await("Silver's survival moves", d -> page.text("#piracy-info .survival").contains("7 more moves"));
         assertTrue(silver.get(id).getState().getPiracy().getCook().getSunk());
     }

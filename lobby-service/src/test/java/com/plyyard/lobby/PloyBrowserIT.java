@@ -8,6 +8,11 @@ import com.plyyard.lobby.support.BrowserTestBase;
 import com.plyyard.lobby.support.PageChecks;
 import com.plyyard.lobby.support.TestPlayer;
 import com.plyyard.proto.v1.EndReason;
+import com.plyyard.proto.v1.GameSpec;
+import com.plyyard.proto.v1.JoinPoolRequest;
+import com.plyyard.proto.v1.PoolTicket;
+import com.plyyard.proto.v1.PoolTicketRequest;
+import com.plyyard.proto.v1.TimeControl;
 import com.plyyard.proto.v1.GetMatchRequest;
 import com.plyyard.proto.v1.Match;
 import com.plyyard.proto.v1.MatchStatus;
@@ -216,6 +221,32 @@ class PloyBrowserIT extends BrowserTestBase {
         leader.await("the team game shown", d -> status(leader).equals("active"));
         leader.await("the rules of the team game", d -> leader.text("#rules-body").contains("the partner takes over their pieces"));
         leader.screenshot("ploy-team");
+    }
+
+    /**
+     * A four-player pool wait says how many are waiting: my ticket's line counts the players in the pool (1 of 4, then 2
+     * of 4 when another player joins it), from the lobby stream's pool sizes.
+     */
+    @Test
+    void aFourPlayerPoolWaitCountsThePlayersWaiting() {
+        String variant = "ploy:imperium:ffa";
+        Browser b = browser("ploy-pool-wait");
+        registerIn(b, "pw");
+        b.await("the lobby is live", d -> b.text("#lobby-connection").trim().equals("live"));
+        assertTrue(!b.find("#pool-ai-fill").isSelected(), "no AI fill: the pool waits for people");
+        b.click("button[data-pool=\"" + variant + "\"]");
+        b.await("my ticket, alone in the pool", d -> b.text("#my-tickets li").contains(": 1 of 4 players here, 3 more to come."));
+        TestPlayer other = register("pw-other");
+        PoolTicket ticket = other.mm().joinPool(JoinPoolRequest.newBuilder().setGame(GameSpec.newBuilder().setVariant(variant)
+            .setTimeControl(TimeControl.newBuilder().setInitialSeconds(300).setIncrementSeconds(3))).build());
+        b.await("the other player counted", d -> b.text("#my-tickets li").contains(": 2 of 4 players here, 2 more to come."));
+        assertEquals("2", b.attribute("#my-tickets li", "data-waiting"));
+        assertEquals("2 waiting", b.text("button[data-pool=\"" + variant + "\"] .pool-count"));
+        b.screenshot("ploy-pool-wait");
+        other.mm().leavePool(PoolTicketRequest.newBuilder().setTicketId(ticket.getId()).build());
+        b.await("the other player gone", d -> b.text("#my-tickets li").contains(": 1 of 4 players here, 3 more to come."));
+        b.click("#my-tickets button.leave");
+        b.await("my ticket gone", d -> !b.shown("#my-tickets"));
     }
 
     private static String seatColour(Match m, String name) {

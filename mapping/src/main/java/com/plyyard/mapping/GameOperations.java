@@ -3,6 +3,7 @@ package com.plyyard.mapping;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
+import com.plyyard.engine.SeatLeaving;
 import com.plyyard.engine.SeatRemoval;
 import com.plyyard.grpc.Statuses;
 import com.plyyard.mapping.spi.GameMapper;
@@ -21,6 +22,7 @@ import com.plyyard.proto.v1.NewGameRequest;
 import com.plyyard.proto.v1.RemoveSeatRequest;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import com.plyyard.engine.GameRecord;
@@ -206,7 +208,8 @@ public final class GameOperations {
             putTag(tags, capital(seats.get(i).colour()), headers.getPlayers(i));
         }
         putTag(tags, "Termination", headers.getResult().getDescription());
-        GameRecord record = first.rules().module().record(first, request.getMovesList(), tags);
+        List<SeatLeaving> leavings = leavings(request, rules.id(), seats.size());
+        GameRecord record = first.rules().module().record(first, request.getMovesList(), leavings, tags);
         GameMapper.RecordFormat format = mapper.mapper(rules.game()).orElseThrow().recordFormat();
         return WriteRecordResponse.newBuilder()
             .setText(record.write())
@@ -215,6 +218,31 @@ public final class GameOperations {
             .setMediaType(format.mediaType())
             .setResult(record.result())
             .build();
+    }
+
+    /** The request's leavings for the engine, each checked on its own (the record checks their order and places). */
+    private static List<SeatLeaving> leavings(WriteRecordRequest request, String variant, int seats) {
+        List<SeatLeaving> out = new ArrayList<>(request.getLeavingsCount());
+        for (int k = 0; k < request.getLeavingsCount(); k++) {
+            com.plyyard.proto.v1.SeatLeaving l = request.getLeavings(k);
+            String where = "Leaving " + (k + 1) + " of the record: ";
+            long seat = Integer.toUnsignedLong(l.getSeat());
+            if (seat >= seats) {
+                throw new InvalidInputException(where + "seat " + seat + " does not exist; " + variant
+                    + " has seats 0 to " + (seats - 1) + ".");
+            }
+            long after = Integer.toUnsignedLong(l.getAfterMoves());
+            if (after > request.getMovesCount()) {
+                throw new InvalidInputException(where + "it comes after move " + after + ", but the record has "
+                    + request.getMovesCount() + " moves.");
+            }
+            EndReason reason = l.getReason();
+            if (reason != EndReason.RESIGNATION && reason != EndReason.TIMEOUT) {
+                throw new InvalidInputException(where + "a seat leaves by RESIGNATION or TIMEOUT, not " + reason + ".");
+            }
+            out.add(new SeatLeaving((int) after, (int) seat, EndReasons.toEngine(reason)));
+        }
+        return out;
     }
 
     /** A tag with a value; a blank value leaves the tag to the writer ("?" for the roster tags). */

@@ -18,7 +18,9 @@ import com.plyyard.proto.v1.OutcomeKind;
 import com.plyyard.proto.v1.PiracyOptions;
 import com.plyyard.proto.v1.PiracySide;
 import com.plyyard.proto.v1.RecordHeaders;
+import com.plyyard.proto.v1.RemoveSeatRequest;
 import com.plyyard.proto.v1.RulesServiceGrpc;
+import com.plyyard.proto.v1.SeatLeaving;
 import com.plyyard.proto.v1.VariantOptions;
 import com.plyyard.proto.v1.WriteRecordRequest;
 import com.plyyard.proto.v1.WriteRecordResponse;
@@ -135,6 +137,84 @@ class WriteRecordTest {
             List.of(back.tags().get("Green"), back.tags().get("Red"), back.tags().get("Yellow"), back.tags().get("Blue")));
         assertTrue(w.getText().contains("[Variant \"ploy:3m:ffa\"]"), w.getText());
         assertTrue(w.getText().contains("1. g:"), "four-player moves carry their mover: " + w.getText());
+    }
+
+    /** The first legal move of {@code s}, applied through the service; its notation is added to {@code moves}. */
+    private GameState firstMove(GameState s, List<String> moves) {
+        var legal = rules.legalMoves(LegalMovesRequest.newBuilder().setState(s).build()).getMovesList();
+        var applied = rules.applyMove(ApplyMoveRequest.newBuilder().setState(s).setMove(legal.get(0).getNotation()).build());
+        moves.add(applied.getMove().getNotation());
+        return applied.getState();
+    }
+
+    private GameState leave(GameState s, int seat, EndReason reason) {
+        return rules.removeSeat(RemoveSeatRequest.newBuilder().setState(s).setSeat(seat).setReason(reason).build());
+    }
+
+    private static SeatLeaving leaving(int afterMoves, int seat, EndReason reason) {
+        return SeatLeaving.newBuilder().setAfterMoves(afterMoves).setSeat(seat).setReason(reason).build();
+    }
+
+    /**
+     * A free-for-all in which Red resigned and Blue's flag fell while the game went on, as the lobby plays it (RemoveSeat
+     * between the moves): the record says where they left, and the engine's reader replays it to the same position.
+     */
+    @Test
+    void aFreeForAllWithSeatsThatLeftRoundTrips() {
+        List<String> moves = new ArrayList<>();
+        GameState s = rules.newGame(NewGameRequest.newBuilder().setVariant("ploy:3m:ffa").build());
+        s = firstMove(s, moves); // Green
+        s = firstMove(s, moves); // Red
+        s = leave(s, 1, EndReason.RESIGNATION);
+        s = firstMove(firstMove(firstMove(s, moves), moves), moves); // Yellow, Blue, Green
+        s = leave(s, 3, EndReason.TIMEOUT); // Yellow to move: Blue's flag fell earlier, found now
+        s = firstMove(firstMove(s, moves), moves); // Yellow, Green
+        List<SeatLeaving> leavings = List.of(leaving(2, 1, EndReason.RESIGNATION), leaving(5, 3, EndReason.TIMEOUT));
+
+        WriteRecordResponse w = rules.writeRecord(request("ploy:3m:ffa", moves).addAllLeavings(leavings)
+            .setHeaders(headers("gina", "rob", "yan", "bea")).build());
+        assertEquals("*", w.getResult());
+        String line = w.getText().replace('\n', ' '); // the move text wraps at 79 characters
+        assertTrue(line.contains(" r:" + moves.get(1) + " r:resigns y:" + moves.get(2) + " "), w.getText());
+        assertTrue(line.contains(" g:" + moves.get(4) + " b:time y:" + moves.get(5) + " "), w.getText());
+        GameRecord back = readBack("ploy", w);
+        assertEquals(moves, back.moves());
+        assertEquals(List.of(new com.plyyard.engine.SeatLeaving(2, 1, com.plyyard.engine.EndReason.RESIGNATION),
+            new com.plyyard.engine.SeatLeaving(5, 3, com.plyyard.engine.EndReason.TIMEOUT)), back.leavings());
+        assertEquals(s.getPosition(), back.replay().notation(), "the record replays to the service's final position");
+
+        // the last leaving ends the game: the rules' result is the last player standing
+        s = leave(s, 2, EndReason.RESIGNATION);
+        assertEquals(com.plyyard.proto.v1.GameStatus.FINISHED, s.getStatus());
+        List<SeatLeaving> all = new ArrayList<>(leavings);
+        all.add(leaving(moves.size(), 2, EndReason.RESIGNATION));
+        WriteRecordResponse ended = rules.writeRecord(request("ploy:3m:ffa", moves).addAllLeavings(all)
+            .setHeaders(headers().setResult(s.getOutcome())).build());
+        assertEquals("green", ended.getResult());
+        assertTrue(ended.getText().replace('\n', ' ').endsWith(" y:resigns green "), ended.getText());
+        assertEquals(s.getPosition(), readBack("ploy", ended).replay().notation());
+    }
+
+    @Test
+    void leavingsThatCannotBeRecorded() {
+        List<String> two = List.of("32-28", "19-23");
+        String d = assertStatus(Status.Code.INVALID_ARGUMENT, () -> rules.writeRecord(request("draughts:fmjd", two)
+            .addLeavings(leaving(1, 1, EndReason.RESIGNATION)).build()));
+        assertEquals("A draughts record cannot say that a seat left while the game went on: in draughts a seat's leaving "
+            + "ends the game, which the record's result says.", d);
+        List<String> none = List.of();
+        d = assertStatus(Status.Code.INVALID_ARGUMENT, () -> rules.writeRecord(request("ploy:3m:ffa", none)
+            .addLeavings(leaving(0, 4, EndReason.RESIGNATION)).build()));
+        assertEquals("Leaving 1 of the record: seat 4 does not exist; ploy:3m:ffa has seats 0 to 3.", d);
+        d = assertStatus(Status.Code.INVALID_ARGUMENT, () -> rules.writeRecord(request("ploy:3m:ffa", none)
+            .addLeavings(leaving(1, 1, EndReason.RESIGNATION)).build()));
+        assertEquals("Leaving 1 of the record: it comes after move 1, but the record has 0 moves.", d);
+        d = assertStatus(Status.Code.INVALID_ARGUMENT, () -> rules.writeRecord(request("ploy:3m:ffa", none)
+            .addLeavings(leaving(0, 1, EndReason.AGREEMENT)).build()));
+        assertEquals("Leaving 1 of the record: a seat leaves by RESIGNATION or TIMEOUT, not AGREEMENT.", d);
+        d = assertStatus(Status.Code.FAILED_PRECONDITION, () -> rules.writeRecord(request("ploy:3m:ffa", none)
+            .addLeavings(leaving(0, 1, EndReason.RESIGNATION)).addLeavings(leaving(0, 1, EndReason.TIMEOUT)).build()));
+        assertEquals("Leaving 2 (r:time): Red is already out of the game.", d);
     }
 
     @Test

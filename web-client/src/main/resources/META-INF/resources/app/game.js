@@ -9,7 +9,7 @@
 import { $, h, fill, colourOf, capital, clockText, num, errorText, followStream, sleep, timeControlText, variantName, outcomeFor } from "./util.js";
 import { downloadRecord, numbering, moverOf } from "./record.js";
 import { MatchStatus, SeatKind } from "./gen/plyyard/v1/lobby_pb.js";
-import { rulesPanel, rulesTitle, notationLegend } from "./help.js";
+import { rulesPanel, rulesTitle, notationLegend, explainPiracyMove } from "./help.js";
 import { DraughtsBoard } from "./boards/draughts.js";
 import { PloyBoard } from "./boards/ploy.js";
 import { PiracyBoard, sinksOwnShip, headingAfter, screenArrow, shipToMove, HEADING_NAMES } from "./boards/piracy.js";
@@ -144,10 +144,11 @@ export class GameView {
     fill($("chooser"));
     fill($("piracy-info"));
     fill($("rules-body"));
-    for (const el of ["result", "turn", "move-error", "board-error", "board-note", "rematch-status", "moves-legend", "draw-offer-text"]) {
+    for (const el of ["result", "turn", "move-error", "board-error", "board-note", "rematch-status", "moves-legend", "draw-offer-text",
+      "move-explain"]) {
       $(el).textContent = "";
     }
-    for (const el of ["result", "board-note", "chooser", "piracy-controls", "piracy-info", "draw-offer", "resign-confirm", "move-form",
+    for (const el of ["result", "board-note", "chooser", "piracy-controls", "piracy-info", "draw-offer", "resign-confirm", "move-form", "move-explain",
       "join", "offer-draw", "resign", "abort", "rematch", "download", "review-match", "rules"]) {
       show(el, false);
     }
@@ -529,13 +530,33 @@ export class GameView {
       const mover = moverOf(mm);
       const col = colourOf(colours[mover] ?? "");
       const by = mover !== mm.seat ? h("span", { class: "by", title: `played by ${capital(colours[mover] ?? "")}` }, `${col.letter.toLowerCase()}:`) : null;
+      const notation = mm.move?.notation ?? "?";
+      // a Piracy move's signs in words (F~: the mover's own ship ran aground and sank)
+      const said = game === "piracy" ? explainPiracyMove(notation, colours[mover]) : "";
       row.append(h("span", { class: "cell", style: `grid-column:${mm.seat + 2}` }, by,
         h("span", { class: "ply" + (i === moves.length - 1 ? " latest" : ""), "data-ply": mm.ply, "data-seat": mm.seat, "data-mover": mover,
-          title: `${capital(colours[mover] ?? "")}, ply ${mm.ply}` }, mm.move?.notation ?? "?")));
+          title: said || `${capital(colours[mover] ?? "")}, ply ${mm.ply}` }, notation)));
     }
     this.movesShown = moves.length;
+    this.explainLatest(game, moves[moves.length - 1], colours);
     box.hidden = moves.length === 0;
     box.scrollTop = box.scrollHeight;
+  }
+
+  /**
+   * Under the move list, the latest Piracy move in words when its signs say more than a turn: hits, a circle-rule hit,
+   * the mover's own ship sunk (`~`, or its 7th hit), the enemy sunk.
+   * @param {string} game @param {any} latest MatchMove @param {string[]} colours
+   */
+  explainLatest(game, latest, colours) {
+    const el = $("move-explain");
+    const notation = latest?.move?.notation ?? "";
+    const mover = latest ? colours[moverOf(latest)] : "";
+    const board = this.match?.state?.board?.case === "piracy" ? this.match.state.board.value : undefined;
+    const ownSunk = !!board && !!mover && !!board[mover]?.sunk;
+    const telling = game === "piracy" && (/[+!~#]/.test(notation) || ownSunk);
+    el.textContent = telling ? explainPiracyMove(notation, mover, ownSunk) : "";
+    el.hidden = !el.textContent;
   }
 
   /** @param {string} game */

@@ -3,7 +3,7 @@
 // workspace; docs/draughts.md, docs/ploy.md, docs/piracy.md), adjusted to the match's rule set and options; nothing
 // here decides what is legal — the server's legal moves do.
 
-import { h } from "./util.js";
+import { h, capital } from "./util.js";
 import { PiracySide, PiracySurvivorSinks, PloyPartnership } from "./gen/plyyard/v1/games_pb.js";
 
 /** @typedef {any} Match  a plyyard.v1.Match (protobuf-es) */
@@ -41,7 +41,34 @@ export function notationLegend(m) {
     return "c2-c4 a move, c2xc4 a capture, b1r2 a turn in place, e3-e4r1 a Shield's move and turn; r1…r7 turn clockwise by 45°…315° (r2 a quarter turn right, r4 about-face, r6 a quarter turn left)."
       + (mode === "team" ? " A letter before a move (y:) names the partner who played that seat's turn." : "");
   }
-  return "L, F, R: turn left, sail forward, turn right. + a hit dealt, ! a circle-rule hit taken, ~ ran aground (sunk), # the enemy sunk.";
+  return "L, F, R: turn left, sail forward, turn right. + a hit dealt, ! a circle-rule hit taken, ~ ran aground: the mover's own ship sank, # the enemy sunk.";
+}
+
+/**
+ * What a Piracy move did, in words, for a move list or a solution: "F~: Cook sailed forward and ran aground (~):
+ * Cook's own ship sank." `~` is the mover's own ship lost, which the sign alone does not say.
+ * @param {string} notation a move as written, short or long ("F~", "Lc3+!#")
+ * @param {string} [mover] "cook" or "silver"; unknown: "the ship"
+ * @param {boolean} [ownSunk] the mover's ship sank with this move (its 7th hit, from the circle rule, has no sign)
+ */
+export function explainPiracyMove(notation, mover, ownSunk = false) {
+  const m = /^([LFR])([a-z]\d+)?([+!~#]*)$/i.exec(notation.trim());
+  if (!m) return "";
+  const marks = m[3];
+  const count = (/** @type {string} */ c) => [...marks].filter((x) => x === c).length;
+  const who = mover ? capital(mover) : "The ship";
+  const whose = mover ? `${capital(mover)}'s own ship` : "its own ship";
+  const enemy = mover ? (mover === "cook" ? "Silver" : "Cook") : "the enemy";
+  const parts = [`${who} ${{ L: "turned left", F: "sailed straight on", R: "turned right" }[m[1].toUpperCase()]}`];
+  const hits = count("+");
+  const penalties = count("!");
+  if (hits) parts.push(`hit ${enemy} ${hits === 1 ? "once" : `${hits} times`} (${"+".repeat(hits)})`);
+  if (penalties) parts.push(`took ${penalties === 1 ? "a circle-rule hit" : `${penalties} circle-rule hits`} itself (${"!".repeat(penalties)})`);
+  if (marks.includes("~")) parts.push(`ran aground (~): ${whose} sank`);
+  else if (ownSunk) parts.push(`${whose} sank with its 7th hit`);
+  if (marks.includes("#")) parts.push(`sank ${enemy}'s ship (#)`);
+  const last = parts.pop();
+  return `${notation.trim()}: ${parts.length ? `${parts.join(", ")} and ${last}` : last}.`;
 }
 
 /** @param {string} title @param {...(string|HTMLElement)[]} items */
@@ -152,7 +179,7 @@ function piracy(m, flip) {
     ]),
     section("Notation", [
       h("span", {}, c("L"), " ", c("F"), " ", c("R"), " the turn; the record adds the new bow square (", c("Fc3"), "). Marks: ", c("+"), " a hit dealt (one per hit), ",
-        c("!"), " a circle-rule hit taken, ", c("~"), " ran aground, ", c("#"), " the enemy sunk."),
+        c("!"), " a circle-rule hit taken, ", c("~"), " ran aground — the mover's own ship sank (", c("F~"), "), ", c("#"), " the enemy sunk."),
       "On the board: click a square marked L, F or R, or use the buttons under it; a move that runs aground is only on the buttons.",
     ]),
   ];

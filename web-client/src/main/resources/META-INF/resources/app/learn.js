@@ -1,7 +1,8 @@
 // Learn (#/learn and #/learn/<exercise id>): the lessons of each game with my progress (LearnService.ListLessons),
-// and an exercise played on its board: the text, each part's position, the move typed in the game's notation and
-// judged by the rules on the server (LearnService.AnswerExercise). A wrong move is answered with the rule that forbids
-// it and can be tried again; a right one shows the opponent's reply and the next step, or the next part.
+// and an exercise played on its board: the text, each part's position, the move made by clicks on the board (as in a
+// game) or typed in the game's notation, and judged by the rules on the server (LearnService.AnswerExercise). A wrong
+// move is answered with the rule that forbids it and can be tried again; a right one shows the opponent's reply and
+// the next step, or the next part.
 
 import { $, h, fill, errorText, capital } from "./util.js";
 import { notationLegend } from "./help.js";
@@ -25,7 +26,8 @@ export class LearnView {
     /** @type {string[]} the moves of the part judged right so far */
     this.moves = [];
     this.shown = new ShownBoard({ board: $("learn-board"), chooser: $("learn-chooser"),
-      piracyInfo: $("learn-piracy-info"), note: $("learn-board-note") });
+      piracyInfo: $("learn-piracy-info"), note: $("learn-board-note"), error: $("learn-board-error"),
+      turns: $("learn-turns") });
     for (const g of GAMES) {
       $(`learn-game-${g}`).addEventListener("click", () => { location.hash = `#/learn?game=${g}`; });
     }
@@ -107,18 +109,21 @@ export class LearnView {
     $("learn-form").hidden = false;
     $("learn-exercise").dataset.part = String(index);
     $("learn-exercise").dataset.solved = "false";
-    this.draw(part.start);
+    if (index > 0) this.announce("");
+    this.draw(part.start, true);
     /** @type {HTMLInputElement} */ ($("learn-move")).value = "";
   }
 
-  /** @param {any} state */
-  draw(state) {
-    this.shown.show(state, this.game);
+  /** @param {any} state @param {boolean} open whether the part waits for a move (the board takes clicks) */
+  draw(state, open) {
+    this.shown.show(state, this.game, open ? (notation) => this.answer(notation) : undefined);
   }
 
-  async answer() {
+  /** Judges the move typed, or the one clicked on the board (shown in the box as its notation). @param {string} [clicked] */
+  async answer(clicked) {
     const e = this.exercise;
     const input = /** @type {HTMLInputElement} */ ($("learn-move"));
+    if (clicked) input.value = clicked;
     const move = input.value.trim();
     if (!e || !move) return;
     const button = /** @type {HTMLButtonElement} */ ($("learn-submit"));
@@ -136,7 +141,7 @@ export class LearnView {
       this.moves.push(move);
       input.value = "";
       $("learn-reply").textContent = j.reply ? `${capital(e.game === "piracy" ? "the other ship" : "the opponent")} answers ${j.reply}.` : "";
-      this.draw(j.state);
+      this.draw(j.state, !j.solved);
       if (j.solved) {
         $("learn-form").hidden = true;
         $("learn-exercise").dataset.solved = "true";

@@ -1,7 +1,9 @@
 // The lobby (#/): the live lobby from MatchmakingService.WatchLobby (open seeks, pool sizes, my waiting
-// tickets, my challenges, pairings and rematches addressed to me), my matches (MatchService.ListMyMatches),
-// and the forms: quick-pairing pools for every variant, a party of two for team Ploy, a game against the AI,
-// seeks and challenges. A pairing (pool ticket, seek, challenge or rematch) opens its match at once.
+// tickets with how many players wait in their pool, my challenges, pairings and rematches addressed to me), my
+// matches (MatchService.ListMyMatches), my ratings (MatchmakingService.GetRatings, and my puzzle ratings from
+// LearnService.PuzzleHistory), and the forms: quick-pairing pools for every variant, a party of two for team Ploy, a
+// game against the AI, seeks and challenges, casual or rated. A pairing (pool ticket, seek, challenge or rematch) opens
+// its match at once.
 
 import { $, h, fill, VARIANTS, variantName, options, TIME_CONTROLS, timeControl, timeControlText, errorText, followStream, capital, outcomeFor } from "./util.js";
 import { MatchStatus, SeatKind } from "./gen/plyyard/v1/lobby_pb.js";
@@ -25,6 +27,30 @@ const OUTCOME_WORDS = { won: "Won", lost: "Lost", draw: "Draw", aborted: "Aborte
 /** Pool key of a GameSpec: variant, clock, rated. @param {any} g */
 function poolKey(g) {
   return `${g?.variant}|${g?.timeControl?.initialSeconds ?? 0}+${g?.timeControl?.incrementSeconds ?? 0}|${!!g?.rated}`;
+}
+
+/**
+ * How many wait in a pool, for the ticket's line: "2 of 4 players here, 2 more to come", or, with a game's worth or
+ * more waiting (the pairer is choosing by rating), "5 players waiting; a game takes 4".
+ * @param {number} waiting players waiting in the pool, me included @param {number} seats the game's seats
+ */
+export function waitingText(waiting, seats) {
+  if (waiting <= 0) return "";
+  if (waiting < seats) {
+    const more = seats - waiting;
+    return `${waiting} of ${seats} player${seats === 1 ? "" : "s"} here, ${more} more to come`;
+  }
+  return `${waiting} players waiting; a game takes ${seats}`;
+}
+
+const TIME_CLASSES = ["bullet", "blitz", "rapid", "classical", "correspondence"];
+
+/**
+ * A rating as the lobby lists it: "1523" ("1523?" while provisional) and how many games it comes from.
+ * @param {{rating: number, provisional: boolean, games: number}} r
+ */
+export function ratingText(r) {
+  return `${Math.round(r.rating)}${r.provisional ? "?" : ""} (${r.games} game${r.games === 1 ? "" : "s"})`;
 }
 
 export class LobbyView {
@@ -79,6 +105,7 @@ export class LobbyView {
       if (id) location.hash = "#/match/" + encodeURIComponent(id);
     });
     $("refresh-matches").addEventListener("click", () => this.refreshMatches());
+    $("pool-rated").addEventListener("change", () => this.renderPools());
   }
 
   /** @param {string} text */
@@ -92,6 +119,7 @@ export class LobbyView {
     this.abort = new AbortController();
     this.follow(this.abort.signal);
     this.refreshMatches();
+    this.refreshRatings();
     this.matchesTimer = window.setInterval(() => { if (!$("lobby").hidden) this.refreshMatches(); }, 15_000);
   }
 
@@ -104,6 +132,8 @@ export class LobbyView {
     this.version = 0n;
     this.snapshotSeen = false;
     this.render();
+    fill($("my-ratings"));
+    $("puzzle-ratings").textContent = "";
   }
 
   /** @param {"live"|"reconnecting"} state */
@@ -220,9 +250,10 @@ export class LobbyView {
 
   renderPools() {
     const tc = timeControl(/** @type {HTMLSelectElement} */ ($("pool-time")).value);
+    const rated = /** @type {HTMLInputElement} */ ($("pool-rated")).checked;
     for (const b of $("pools").querySelectorAll("button[data-pool]")) {
       const id = /** @type {HTMLElement} */ (b).dataset.pool;
-      const n = this.pools.get(poolKey({ variant: id, timeControl: tc, rated: false })) ?? 0;
+      const n = this.pools.get(poolKey({ variant: id, timeControl: tc, rated })) ?? 0;
       const count = b.querySelector(".pool-count");
       if (count) count.textContent = n ? `${n} waiting` : "";
       b.classList.toggle("queued", [...this.tickets.values()].some((t) => t.game?.variant === id));
@@ -230,10 +261,16 @@ export class LobbyView {
   }
 
   renderTickets() {
-    fill($("my-tickets"), [...this.tickets.values()].map((t) => h("li", { "data-ticket-id": t.id },
-      `Waiting for a ${variantName(t.game?.variant)} game (${timeControlText(t.game?.timeControl)})`,
-      (t.players?.length ?? 0) > 1 ? ` with ${t.players.map((p) => p.name).join(" + ")}` : "", " ",
-      h("button", { type: "button", class: "leave", onclick: () => this.leavePool(t.id) }, "Leave pool"))));
+    fill($("my-tickets"), [...this.tickets.values()].map((t) => {
+      const seats = VARIANTS.find((v) => v.id === t.game?.variant)?.seats.length ?? 2;
+      // the pool's count comes with the lobby stream; my own ticket's players are waiting at least
+      const waiting = Math.max(this.pools.get(poolKey(t.game)) ?? 0, t.players?.length ?? 1);
+      return h("li", { "data-ticket-id": t.id, "data-waiting": waiting, "data-seats": seats },
+        `Waiting for a ${variantName(t.game?.variant)} game (${timeControlText(t.game?.timeControl)}${t.game?.rated ? ", rated" : ""})`,
+        (t.players?.length ?? 0) > 1 ? ` with ${t.players.map((p) => p.name).join(" + ")}` : "",
+        h("span", { class: "waiting" }, `: ${waitingText(waiting, seats)}.`), " ",
+        h("button", { type: "button", class: "leave", onclick: () => this.leavePool(t.id) }, "Leave pool"));
+    }));
     $("my-tickets").hidden = this.tickets.size === 0;
   }
 
@@ -304,6 +341,36 @@ export class LobbyView {
     }
   }
 
+  /** My game ratings (every variant and time class I have played rated) and my puzzle ratings. */
+  async refreshRatings() {
+    if (!this.me()) return;
+    try {
+      const [games, puzzles] = await Promise.all([this.api.mm.getRatings({ player: "" }),
+        this.api.learn.puzzleHistory({ game: "", limit: 1 })]);
+      this.renderRatings(games.ratings ?? [], puzzles.ratings ?? []);
+    } catch (e) {
+      // as for the matches: the stream's state tells about the connection; keep the last list
+    }
+  }
+
+  /** @param {any[]} ratings Rating @param {any[]} puzzleRatings PuzzleRating */
+  renderRatings(ratings, puzzleRatings) {
+    const order = (/** @type {any} */ r) => {
+      const v = VARIANTS.findIndex((x) => x.id === r.variant);
+      return (v < 0 ? 99 : v) * 10 + Math.max(0, TIME_CLASSES.indexOf(r.timeClass));
+    };
+    const sorted = [...ratings].sort((a, b) => order(a) - order(b));
+    fill($("my-ratings"), sorted.map((r) => h("li", { "data-variant": r.variant, "data-time-class": r.timeClass,
+      "data-rating": String(Math.round(r.rating)) },
+    `${variantName(r.variant)} · ${r.timeClass}: `, h("strong", { class: "rating" }, ratingText(r)))));
+    $("ratings-empty").hidden = sorted.length > 0;
+    const games = { draughts: "draughts", ploy: "Ploy", piracy: "Piracy" };
+    $("puzzle-ratings").textContent = puzzleRatings.length
+      ? "Puzzles: " + puzzleRatings.map((p) => `${games[p.game] ?? p.game} ${p.rating}${p.provisional ? "?" : ""}`
+        + ` (${p.solved} of ${p.attempts} solved)`).join(", ") + "."
+      : "";
+  }
+
   /** @param {any[]} matches */
   renderMatches(matches) {
     const me = this.me();
@@ -332,9 +399,10 @@ export class LobbyView {
     $("matches-empty").hidden = matches.length > 0;
   }
 
-  /** @param {string} variant */
-  spec(variant, timeId) {
-    return { variant, timeControl: timeControl(/** @type {HTMLSelectElement} */ ($(timeId)).value), rated: false };
+  /** @param {string} variant @param {string} timeId @param {string} ratedId */
+  spec(variant, timeId, ratedId) {
+    return { variant, timeControl: timeControl(/** @type {HTMLSelectElement} */ ($(timeId)).value),
+      rated: /** @type {HTMLInputElement} */ ($(ratedId)).checked };
   }
 
   /** @param {string} variant */
@@ -345,7 +413,7 @@ export class LobbyView {
     const partyId = team && this.party && this.party.leader?.id === me?.id ? this.party.id : "";
     const aiFill = /** @type {HTMLInputElement} */ ($("pool-ai-fill")).checked;
     try {
-      const t = await this.api.mm.joinPool({ game: this.spec(variant, "pool-time"), partyId, allowAiFill: aiFill });
+      const t = await this.api.mm.joinPool({ game: this.spec(variant, "pool-time", "pool-rated"), partyId, allowAiFill: aiFill });
       if (t.status === TicketStatus.TICKET_PAIRED && t.matchId) {
         this.paired({ matchId: t.matchId });
         return;
@@ -393,7 +461,7 @@ export class LobbyView {
     this.error("");
     const variant = /** @type {HTMLSelectElement} */ ($("seek-variant")).value;
     try {
-      const s = await this.api.mm.createSeek({ game: this.spec(variant, "seek-time") });
+      const s = await this.api.mm.createSeek({ game: this.spec(variant, "seek-time", "seek-rated") });
       this.seeks.set(s.id, s);
       this.announce("Seek posted; the match opens when someone accepts.");
       this.render();
@@ -431,7 +499,7 @@ export class LobbyView {
     const opponent = /** @type {HTMLInputElement} */ ($("challenge-opponent")).value.trim();
     const variant = /** @type {HTMLSelectElement} */ ($("challenge-variant")).value;
     try {
-      const c = await this.api.mm.createChallenge({ game: this.spec(variant, "challenge-time"), opponent });
+      const c = await this.api.mm.createChallenge({ game: this.spec(variant, "challenge-time", "challenge-rated"), opponent });
       this.challenges.set(c.id, c);
       this.announce(opponent ? `Challenge sent to ${opponent}.` : "Open challenge created; share its link.");
       this.render();

@@ -37,14 +37,86 @@ import picocli.CommandLine.Spec;
  * NaN when one could not be read.)
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Load generators for the running services.",
-    subcommands = {BenchCommand.Lobby.class})
+    subcommands = {BenchCommand.Lobby.class, BenchCommand.SignIn.class})
 public class BenchCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
     @Override
     public void run() {
-        throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing target: bench lobby.");
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing target: bench lobby or bench signin.");
+    }
+
+    /**
+     * {@code bench signin}: a storm of sign-ins ({@link SignInLoad}). Output (stable):
+     * <pre>
+     * sign_ins=&lt;n&gt; unknown_names=&lt;n&gt; sign_ins_per_s=&lt;x&gt; busy=&lt;n&gt; limited=&lt;n&gt; errors=&lt;n&gt; seconds=&lt;s&gt;
+     * sign_in_ms p50=&lt;x&gt; p95=&lt;x&gt; p99=&lt;x&gt; max=&lt;x&gt;
+     * unknown_name_ms p50=&lt;x&gt; p95=&lt;x&gt; p99=&lt;x&gt; max=&lt;x&gt;
+     * server_hash_check_ms mean=&lt;x&gt; checks=&lt;n&gt;
+     * </pre>
+     * {@code sign_ins_per_s} counts the answered sign-ins of both kinds; {@code busy} the refusals of a full hashing queue,
+     * {@code limited} those of the sign-in limits.
+     */
+    @Command(name = "signin", mixinStandardHelpOptions = true,
+        description = "Signs in to lobby-service from many clients at once and reports sign-ins/s and their latency.")
+    public static class SignIn implements Runnable {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--target", defaultValue = "localhost:7070", paramLabel = "HOST:PORT",
+            description = "lobby-service (default ${DEFAULT-VALUE}; plain text).")
+        String target;
+
+        @Option(names = "--accounts", defaultValue = "20", description = "Accounts signed up first (default ${DEFAULT-VALUE}).")
+        int accounts;
+
+        @Option(names = "--clients", defaultValue = "8", description = "Callers signing in at once (default ${DEFAULT-VALUE}).")
+        int clients;
+
+        @Option(names = "--duration", defaultValue = "30s", paramLabel = "TIME",
+            description = "How long (default ${DEFAULT-VALUE}).")
+        String duration;
+
+        @Option(names = "--unknown-share", defaultValue = "0.25",
+            description = "Share of sign-ins with a name that does not exist (default ${DEFAULT-VALUE}).")
+        double unknownShare;
+
+        @Option(names = "--addresses", defaultValue = "1", description = "Loopback addresses the clients connect from "
+            + "(127.0.0.2, …; a local lobby only), so per-address limits see many machines (default ${DEFAULT-VALUE}).")
+        int addresses;
+
+        @Option(names = "--seed", defaultValue = "1", description = "Seed of the choices (default ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Override
+        public void run() {
+            String[] hp = Lobby.hostPort(target);
+            Duration d = Lobby.parseDuration("--duration", duration);
+            if (accounts < 1 || clients < 1 || addresses < 1 || addresses > 250 || d.isZero() || unknownShare < 0
+                || unknownShare > 1) {
+                throw CliException.badInput("--accounts and --clients must be at least 1, --addresses 1 to 250, "
+                    + "--unknown-share within 0..1, --duration more than 0.");
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            try {
+                SignInLoad.Result r = new SignInLoad(hp[0], Integer.parseInt(hp[1])).run(new SignInLoad.Plan(accounts,
+                    clients, d, unknownShare, addresses, seed));
+                out.println(String.format(Locale.ROOT, "sign_ins=%d unknown_names=%d sign_ins_per_s=%.1f busy=%d limited=%d "
+                    + "errors=%d seconds=%.1f", r.rightSignIns(), r.unknownNames(), (r.rightSignIns() + r.unknownNames())
+                    / r.seconds(), r.busy(), r.limited(), r.errors(), r.seconds()));
+                out.println("sign_in_ms " + Lobby.summary(r.rightMicros()));
+                out.println("unknown_name_ms " + Lobby.summary(r.unknownMicros()));
+                out.println(String.format(Locale.ROOT, "server_hash_check_ms mean=%.2f checks=%d", r.serverCheckMillis(),
+                    r.serverChecks()));
+                out.flush();
+            } catch (StatusRuntimeException e) {
+                throw new CliException(1, "lobby-service at " + target + " answered " + e.getStatus().getCode() + ": "
+                    + e.getStatus().getDescription(), true);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     @Command(name = "lobby", mixinStandardHelpOptions = true,
@@ -153,7 +225,7 @@ public class BenchCommand implements Runnable {
             }
         }
 
-        private static String[] hostPort(String target) {
+        static String[] hostPort(String target) {
             String[] hostPort = target.split(":");
             if (hostPort.length != 2 || !hostPort[1].matches("\\d+")) {
                 throw CliException.badInput("--target must be host:port, not '" + target + "'.");
@@ -264,7 +336,7 @@ public class BenchCommand implements Runnable {
             }
         }
 
-        private static String summary(Histogram micros) {
+        static String summary(Histogram micros) {
             if (micros.getTotalCount() == 0) {
                 return "p50=NaN p95=NaN p99=NaN max=NaN";
             }

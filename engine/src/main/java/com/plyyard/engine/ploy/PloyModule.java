@@ -8,6 +8,7 @@ import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.MoveCondition;
 import com.plyyard.engine.PerfectPlay;
 import com.plyyard.engine.Position;
+import com.plyyard.engine.SeatLeaving;
 import com.plyyard.engine.SeatRemoval;
 import com.plyyard.engine.VariantRules;
 import java.util.ArrayList;
@@ -98,9 +99,21 @@ public final class PloyModule implements GameModule {
         return new PloySearchBoard(own(position));
     }
 
+    /** In free-for-all, {@code rootSeat} against the other three (the paranoid sides); elsewhere as the mover's. */
+    @Override
+    public PloySearchBoard searchBoard(Position position, int rootSeat) {
+        return new PloySearchBoard(own(position), rootSeat);
+    }
+
     @Override
     public PloyRecord record(Position first, List<String> moves, Map<String, String> tags) {
         return PloyRecord.record(own(first), moves, tags);
+    }
+
+    /** Leavings are tokens of the Ploy record ({@link PloyRecord}): a free-for-all goes on without the seat. */
+    @Override
+    public PloyRecord record(Position first, List<String> moves, List<SeatLeaving> leavings, Map<String, String> tags) {
+        return PloyRecord.record(own(first), moves, leavings, tags);
     }
 
     @Override

@@ -1,9 +1,13 @@
 package com.plyyard.engine.ploy;
 
+import com.plyyard.engine.EndReason;
 import com.plyyard.engine.GameRecord;
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.Outcome;
+import com.plyyard.engine.Seat;
+import com.plyyard.engine.SeatLeaving;
+import com.plyyard.engine.SeatRemoval;
 import com.plyyard.engine.record.RecordLexer;
 import com.plyyard.engine.record.RecordMoves;
 import java.util.ArrayList;
@@ -11,29 +15,41 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A Ploy game record in the PGN style: the seven roster tags (one per seat colour instead of White/Black),
  * {@code [Variant "ploy:3m:ffa"]}, the options that differ from the defaults ({@code Partnership},
  * {@code RepetitionDraw}, {@code NoCaptureDrawPlies}), {@code [PPN "…"]} when the game did not start from the
  * setup, then the moves. Four-player moves carry their mover ({@code g:a2-a5}); a move number starts each
- * round. Results: the winning colours joined by {@code +} ({@code green}, {@code red+blue}), {@code draw}, or
- * {@code *}.
+ * round. A seat that left by resignation or time is a token of its own where it left: its letter, a colon and
+ * {@code resigns} or {@code time} ({@code r:resigns}, {@code b:time}); a free-for-all goes on without it, elsewhere
+ * it ends the game. Results: the winning colours joined by {@code +} ({@code green}, {@code red+blue}), {@code draw},
+ * or {@code *}.
  */
 public final class PloyRecord implements GameRecord {
     private static final List<String> ROSTER = List.of("Event", "Site", "Date", "Round");
+    /** A leaving in the move text: the seat's letter, a colon and how it left. */
+    private static final Pattern LEAVING = Pattern.compile("([a-zA-Z]):(resigns|time)");
+    private static final String RESIGNS = "resigns";
+    private static final String TIME = "time";
 
     private final PloyRules rules;
     private final String start;
     private final Map<String, String> tags;
     private final List<String> moves;
+    private final List<SeatLeaving> leavings;
     private final String result;
 
-    private PloyRecord(PloyRules rules, String start, Map<String, String> tags, List<String> moves, String result) {
+    private PloyRecord(PloyRules rules, String start, Map<String, String> tags, List<String> moves,
+                       List<SeatLeaving> leavings, String result) {
         this.rules = rules;
         this.start = start;
         this.tags = Collections.unmodifiableMap(new LinkedHashMap<>(tags));
         this.moves = List.copyOf(moves);
+        this.leavings = List.copyOf(leavings);
         this.result = result;
     }
 
@@ -43,14 +59,103 @@ public final class PloyRecord implements GameRecord {
      * @throws IllegalMoveException if a move is illegal (the message names its number)
      */
     public static PloyRecord record(PloyPosition first, List<String> moves, Map<String, String> tags) {
+        return record(first, moves, List.of(), tags);
+    }
+
+    /**
+     * Records a game in which seats left by resignation or time ({@link SeatLeaving}, in the order they left), each
+     * applied after its moves as the lobby applied it ({@link PloyModule#removeSeat}): a free-for-all goes on without
+     * the seat; in two-player and team games the leaving side loses and nothing may follow.
+     *
+     * @throws IllegalMoveException  if a move is illegal, a seat leaves that is out, or anything follows the end (the
+     *                               message names the move or the leaving)
+     * @throws InvalidInputException if a leaving names no seat of the game, or the leavings are out of order or beyond
+     *                               the moves
+     */
+    public static PloyRecord record(PloyPosition first, List<String> moves, List<SeatLeaving> leavings,
+                                    Map<String, String> tags) {
+        Played played = play(first, moves, leavings);
+        return new PloyRecord(first.rules(), first.notation(), tags, played.canonical, leavings,
+            resultOf(played.outcome(), first.rules()));
+    }
+
+    /** A game replayed: its moves in canonical notation, the final position, and the ending by a leaving, if any. */
+    private record Played(List<String> canonical, PloyPosition last, Outcome endedByLeaving) {
+        Optional<Outcome> outcome() {
+            return endedByLeaving != null ? Optional.of(endedByLeaving) : last.outcome();
+        }
+    }
+
+    private static Played play(PloyPosition first, List<String> moves, List<SeatLeaving> leavings) {
+        PloyRules rules = first.rules();
+        for (int k = 0; k < leavings.size(); k++) {
+            SeatLeaving l = leavings.get(k);
+            String where = "Leaving " + (k + 1) + " (" + token(rules, l) + "): ";
+            if (l.seat() >= rules.ployMode().seats()) {
+                throw new InvalidInputException(where + rules.id() + " has seats 0 to " + (rules.ployMode().seats() - 1)
+                    + ", not " + l.seat() + ".");
+            }
+            if (l.afterMoves() > moves.size()) {
+                throw new InvalidInputException(where + "it comes after move " + l.afterMoves() + ", but the record has "
+                    + moves.size() + " moves.");
+            }
+            if (k > 0 && l.afterMoves() < leavings.get(k - 1).afterMoves()) {
+                throw new InvalidInputException(where + "the leavings must come in the order they happened; it comes after "
+                    + "move " + l.afterMoves() + ", the one before it after move " + leavings.get(k - 1).afterMoves() + ".");
+            }
+        }
+        List<String> canonical = new ArrayList<>(moves.size());
         PloyPosition p = first;
-        List<String> canonical = new ArrayList<>();
-        for (int i = 0; i < moves.size(); i++) {
+        Outcome ended = null;
+        int next = 0;
+        for (int i = 0; ; i++) {
+            while (next < leavings.size() && leavings.get(next).afterMoves() == i) {
+                SeatLeaving l = leavings.get(next);
+                String where = "Leaving " + (next + 1) + " (" + token(rules, l) + "): ";
+                if (ended != null) {
+                    throw new IllegalMoveException(where + "the game is over (" + ended.description()
+                        + "); nobody can leave it any more.");
+                }
+                SeatRemoval removal = leave(p, l, where);
+                p = (PloyPosition) removal.position();
+                ended = removal.outcome().orElse(null);
+                next++;
+            }
+            if (i == moves.size()) {
+                return new Played(canonical, p, ended);
+            }
+            if (ended != null) {
+                throw new IllegalMoveException("Move " + (i + 1) + " (" + moves.get(i) + "): the game is over ("
+                    + ended.description() + "); no more moves can be played.");
+            }
             PloyMove m = parseNumbered(p, moves.get(i), i);
             canonical.add(m.notation());
             p = p.play(m);
         }
-        return new PloyRecord(first.rules(), first.notation(), tags, canonical, resultOf(p));
+    }
+
+    /** The seat leaves {@code p}; {@code where} names the leaving in a refusal. */
+    private static SeatRemoval leave(PloyPosition p, SeatLeaving l, String where) {
+        if (p.isOver()) {
+            throw new IllegalMoveException(where + "the game is over (" + p.outcome().orElseThrow().description()
+                + "); nobody can leave it any more.");
+        }
+        Seat seat = p.seats().get(l.seat());
+        if (seat.out()) {
+            throw new IllegalMoveException(where + capital(seat.colour()) + " is already out of the game.");
+        }
+        return PloyModule.INSTANCE.removeSeat(p, l.seat(), l.reason());
+    }
+
+    /** A leaving as the move text writes it, e.g. "r:resigns". */
+    private static String token(PloyRules rules, SeatLeaving l) {
+        String letter = l.seat() < rules.ployMode().seats() ? String.valueOf(rules.ployMode().letter(l.seat()))
+            : Integer.toString(l.seat());
+        return letter + ":" + (l.reason() == EndReason.TIMEOUT ? TIME : RESIGNS);
+    }
+
+    private static String capital(String s) {
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
     @Override
@@ -83,30 +188,22 @@ public final class PloyRecord implements GameRecord {
         return result;
     }
 
-    /** Every position of the game, the first one included. */
-    public List<PloyPosition> positions() {
-        List<PloyPosition> out = new ArrayList<>();
-        PloyPosition p = rules.parse(start);
-        out.add(p);
-        for (int i = 0; i < moves.size(); i++) {
-            p = p.play(parseNumbered(p, moves.get(i), i));
-            out.add(p);
-        }
-        return out;
+    @Override
+    public List<SeatLeaving> leavings() {
+        return leavings;
     }
 
     @Override
     public PloyPosition replay() {
-        List<PloyPosition> all = positions();
-        return all.get(all.size() - 1);
+        return play(rules.parse(start), moves, leavings).last();
     }
 
     private static PloyMove parseNumbered(PloyPosition p, String move, int index) {
         return RecordMoves.at("Move " + (index + 1) + " (" + move + "): ", () -> p.parseMove(move));
     }
 
-    static String resultOf(PloyPosition p) {
-        return p.outcome().map(o -> resultOf(o, p.rules())).orElse("*");
+    static String resultOf(Optional<Outcome> outcome, PloyRules rules) {
+        return outcome.map(o -> resultOf(o, rules)).orElse("*");
     }
 
     private static String resultOf(Outcome o, PloyRules rules) {
@@ -155,7 +252,17 @@ public final class PloyRecord implements GameRecord {
         PloyPosition p = rules.parse(start);
         int round = 1;
         int lastTurn = Integer.MAX_VALUE;
-        for (String move : moves) {
+        int next = 0;
+        for (int i = 0; i <= moves.size(); i++) {
+            while (next < leavings.size() && leavings.get(next).afterMoves() == i) {
+                SeatLeaving l = leavings.get(next++);
+                tokens.add(token(rules, l));
+                p = (PloyPosition) leave(p, l, "").position(); // checked when the record was made
+            }
+            if (i == moves.size()) {
+                break;
+            }
+            String move = moves.get(i);
             int turn = p.toMove();
             String token = fourPlayers ? rules.ployMode().letter(p.mover()) + ":" + move : move;
             if (turn <= lastTurn) {
@@ -203,18 +310,35 @@ public final class PloyRecord implements GameRecord {
         PloyPosition first = tags.containsKey("PPN") ? rules.parse(tags.get("PPN")) : rules.start();
         List<String> tokens = new ArrayList<>();
         String result = lexer.moves(tokens);
-        PloyRecord record = record(first, tokens, tags);
+        List<String> moves = new ArrayList<>(tokens.size());
+        List<SeatLeaving> leavings = new ArrayList<>();
+        for (String token : tokens) {
+            Matcher leaving = LEAVING.matcher(token);
+            if (!leaving.matches()) {
+                moves.add(token);
+                continue;
+            }
+            int seat = rules.ployMode().seatOf(leaving.group(1).charAt(0));
+            if (seat < 0) {
+                throw new InvalidInputException("Leaving " + (leavings.size() + 1) + " (" + token + "): " + rules.id()
+                    + " has no seat '" + leaving.group(1) + "'; its seats are "
+                    + String.join(", ", rules.seatColours()) + ".");
+            }
+            leavings.add(new SeatLeaving(moves.size(), seat,
+                leaving.group(2).equals(TIME) ? EndReason.TIMEOUT : EndReason.RESIGNATION));
+        }
+        PloyRecord record = record(first, moves, leavings, tags);
         String stated = result != null ? result : tags.get("Result");
         if (stated != null && !stated.equals("*") && !record.result.equals("*") && !stated.equals(record.result)) {
             throw new InvalidInputException("The record's result " + stated + " contradicts its final position: "
-                + record.replay().outcome().orElseThrow().description());
+                + play(first, moves, leavings).outcome().orElseThrow().description());
         }
         String kept = stated == null ? record.result : (record.result.equals("*") ? stated : record.result);
         Map<String, String> rest = new LinkedHashMap<>(tags);
         for (String t : List.of("Result", "Variant", "Partnership", "RepetitionDraw", "NoCaptureDrawPlies", "PPN")) {
             rest.remove(t);
         }
-        return new PloyRecord(rules, first.notation(), rest, record.moves, kept);
+        return new PloyRecord(rules, first.notation(), rest, record.moves, record.leavings, kept);
     }
 
     private static boolean isResult(String token) {

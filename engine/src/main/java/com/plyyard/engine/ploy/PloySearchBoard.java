@@ -30,6 +30,22 @@ public final class PloySearchBoard implements SearchBoard {
     }
 
     /**
+     * A board whose paranoid sides (free-for-all) are {@code root} against the others, whoever moves at the root: how a
+     * seat stands when it is not to move. Two players and teams have fixed sides, whatever the root.
+     *
+     * @throws IllegalArgumentException if {@code root} is not a seat of the game, or (free-for-all) is out of it
+     */
+    public PloySearchBoard(PloyPosition position, int root) {
+        this.rootPosition = position;
+        this.state = position.state().copy();
+        if (root < 0 || root >= state.mode.seats() || (state.mode == PloyMode.FREE_FOR_ALL && state.isOut(root))) {
+            throw new IllegalArgumentException("seat " + root + " is not in the game");
+        }
+        this.root = root;
+        this.hashes[0] = key();
+    }
+
+    /**
      * The position key; in free-for-all the paranoid sides depend on the root player, so its seat is mixed
      * in and tables stay sound across searches for different seats.
      */

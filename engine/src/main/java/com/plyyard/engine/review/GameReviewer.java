@@ -1,10 +1,13 @@
 package com.plyyard.engine.review;
 
+import com.plyyard.engine.GameRecord;
 import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.Seat;
+import com.plyyard.engine.SeatLeaving;
+import com.plyyard.engine.SeatRemoval;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -80,11 +83,50 @@ public final class GameReviewer {
      * @throws InvalidInputException naming the move's number when a move is illegal or comes after the end
      */
     public static Replayed replay(Position first, List<String> moves) {
+        return replay(first, moves, List.of());
+    }
+
+    /**
+     * Replays a record's moves from its first position, with the seats that left while the game went on
+     * ({@link GameRecord#leavings()}) where they left.
+     *
+     * @throws InvalidInputException naming the move's number when a move is illegal or comes after the end
+     */
+    public static Replayed replay(GameRecord record) {
+        return replay(record.first(), record.moves(), record.leavings());
+    }
+
+    /**
+     * Replays {@code moves} from {@code first}; each of {@code leavings} (in order) takes its seat out after its moves,
+     * as the game's {@code removeSeat} does, so that the moves after it are weighed in the position they were played in.
+     *
+     * @throws InvalidInputException naming the move's number when a move is illegal or comes after the end, or the
+     *                               leaving's when it cannot happen where it stands
+     */
+    public static Replayed replay(Position first, List<String> moves, List<SeatLeaving> leavings) {
         List<Position> before = new ArrayList<>(moves.size());
         List<LegalMove> legal = new ArrayList<>(moves.size());
         Position p = first;
-        for (int i = 0; i < moves.size(); i++) {
-            if (p.isOver()) {
+        boolean ended = false;
+        int next = 0;
+        for (int i = 0; i <= moves.size(); i++) {
+            while (next < leavings.size() && leavings.get(next).afterMoves() == i) {
+                SeatLeaving l = leavings.get(next++);
+                String where = "Leaving " + next + " (seat " + l.seat() + ", " + l.reason().label() + ")";
+                if (ended || p.isOver()) {
+                    throw new InvalidInputException(where + " comes after the end of the game.");
+                }
+                if (l.seat() >= p.seats().size() || p.seats().get(l.seat()).out()) {
+                    throw new InvalidInputException(where + ": that seat is not in the game.");
+                }
+                SeatRemoval removal = p.rules().module().removeSeat(p, l.seat(), l.reason());
+                p = removal.position();
+                ended = removal.outcome().isPresent();
+            }
+            if (i == moves.size()) {
+                break;
+            }
+            if (ended || p.isOver()) {
                 throw new InvalidInputException("Move " + (i + 1) + " (" + moves.get(i) + ") comes after the end of the game.");
             }
             LegalMove m;
@@ -96,6 +138,12 @@ public final class GameReviewer {
             before.add(p);
             legal.add(m);
             p = p.play(m);
+        }
+        if (next < leavings.size()) {
+            SeatLeaving l = leavings.get(next);
+            throw new InvalidInputException("Leaving " + (next + 1) + " comes after move " + l.afterMoves() + ", but the game "
+                + "has " + moves.size() + " moves" + (next > 0 && l.afterMoves() < leavings.get(next - 1).afterMoves()
+                ? " or it is out of order" : "") + ".");
         }
         return new Replayed(before, legal);
     }

@@ -2,10 +2,12 @@ package com.plyyard.engine.search;
 
 import com.plyyard.engine.GameModule;
 import com.plyyard.engine.GameOverException;
+import com.plyyard.engine.IllegalMoveException;
 import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
 import com.plyyard.engine.SearchBoard;
+import com.plyyard.engine.Seat;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -133,6 +135,43 @@ public final class Engine {
         }
         return new Result(board.rootMove(move), score, info.depth(), searcher.nodes() + helperNodes, info.millis(),
             move == info.bestMove() ? info.pv() : List.of(board.notation(move)));
+    }
+
+    /**
+     * How {@code seat} stands in {@code position}, whether or not it is to move: a search within the request's limits (a
+     * level's depth and time, never its randomness) on a board that takes the seat's view
+     * ({@link GameModule#searchBoard(Position, int)}: in a free-for-all the seat against all the others), its score turned
+     * to the seat's view — the search scores for the side to move, so the score is negated when the seat is not of the
+     * mover's team. The result's move and line are the mover's. One thread, so that a depth or node limit repeats exactly.
+     *
+     * @throws GameOverException     if the game is over
+     * @throws InvalidInputException if the seat does not exist, or the request has no limit at all
+     * @throws IllegalMoveException  if the seat is out of the game
+     */
+    public Result evaluate(Position position, int seat, Request request, BooleanSupplier stop) {
+        if (position.isOver() || position.legalMoves().isEmpty()) {
+            throw new GameOverException("The game is over; there is no standing left to weigh.");
+        }
+        List<Seat> seats = position.seats();
+        if (seat < 0 || seat >= seats.size()) {
+            throw new InvalidInputException("Seat " + Integer.toUnsignedString(seat) + " does not exist; "
+                + position.rules().id() + " has seats 0 to " + (seats.size() - 1) + ".");
+        }
+        Seat weighed = seats.get(seat);
+        if (weighed.out()) {
+            String colour = weighed.colour();
+            throw new IllegalMoveException(Character.toUpperCase(colour.charAt(0)) + colour.substring(1)
+                + " is out of the game; only a seat still in it has a standing to weigh.");
+        }
+        GameModule game = position.rules().module();
+        Limits limits = limitsFor(game, request);
+        SearchBoard board = game.searchBoard(position, seat);
+        long[] keys = position.repetitionKeys();
+        long[] history = Arrays.copyOf(keys, Math.max(0, keys.length - 1));
+        SearchInfo info = searcher.search(board, history, limits, stop, null);
+        boolean moversTeam = weighed.team() == seats.get(position.toMove()).team();
+        return new Result(board.rootMove(info.bestMove()), moversTeam ? info.score() : -info.score(), info.depth(),
+            searcher.nodes(), info.millis(), info.pv());
     }
 
     /** Waits for a helper told to stop (it notices within a thousand nodes); its failure only costs its help. */

@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.plyyard.engine.DepthCaps;
 import com.plyyard.engine.GameOverException;
+import com.plyyard.engine.IllegalMoveException;
+import com.plyyard.engine.InvalidInputException;
 import com.plyyard.engine.LegalMove;
 import com.plyyard.engine.Position;
+import com.plyyard.engine.Seat;
 import com.plyyard.engine.VariantRules;
 import com.plyyard.engine.catalog.Variants;
 import java.util.HashSet;
@@ -254,5 +257,53 @@ class EngineTest {
             assertEquals(windows[level.ordinal()], level.window(), level.toString());
             assertEquals(temperatures[level.ordinal()], level.temperature(), level.toString());
         }
+    }
+
+    /**
+     * Evaluate weighs the same search as BestMove: for the seat that moves it is BestMove's score at the same depth, and
+     * in a game of two sides every seat of the other side gets its negation.
+     */
+    @ParameterizedTest
+    @MethodSource("variants")
+    void evaluateTakesTheSeatsViewOfTheSameSearch(String variant) {
+        Engine engine = new Engine(4);
+        for (Position p : randomPositions(variant, 6, variant.hashCode() ^ 0x5EA7)) {
+            List<Seat> seats = p.seats();
+            int mover = seats.get(p.toMove()).playedBy();
+            engine.newGame();
+            int best = engine.bestMove(p, Engine.Request.of(Limits.depth(2)), null, null).score();
+            engine.newGame();
+            Engine.Result own = engine.evaluate(p, mover, Engine.Request.of(Limits.depth(2)), null);
+            assertEquals(best, own.score(), variant + " " + p.notation());
+            assertTrue(p.legalMoves().contains(own.move()), "the mover's move: " + own.move());
+            if (seats.stream().map(Seat::team).distinct().count() == 2) {
+                for (Seat other : seats) {
+                    if (other.team() != seats.get(mover).team() && !other.out()) {
+                        engine.newGame();
+                        assertEquals(-best, engine.evaluate(p, other.index(), Engine.Request.of(Limits.depth(2)), null)
+                            .score(), variant + " " + p.notation() + ", seat " + other.index());
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void evaluateRefusesWhatHasNoStanding() {
+        Engine engine = new Engine(4);
+        Position draughts = Variants.get("draughts:fmjd").start();
+        Engine.Request depth = Engine.Request.of(Limits.depth(1));
+        InvalidInputException noSeat = assertThrows(InvalidInputException.class, () -> engine.evaluate(draughts, 2, depth,
+            null));
+        assertEquals("Seat 2 does not exist; draughts:fmjd has seats 0 to 1.", noSeat.getMessage());
+        assertThrows(InvalidInputException.class, () -> engine.evaluate(draughts, -1, depth, null));
+        assertThrows(InvalidInputException.class, () -> engine.evaluate(draughts, 0, Engine.Request.of(new Limits(0, 0, 0)),
+            null));
+        Position over = Variants.get("draughts:fmjd").parse("W:W28:B23").play("28x19");
+        assertThrows(GameOverException.class, () -> engine.evaluate(over, 0, depth, null));
+        com.plyyard.engine.ploy.PloyPosition ffa = (com.plyyard.engine.ploy.PloyPosition) Variants.get("ploy:3m:ffa").start();
+        IllegalMoveException out = assertThrows(IllegalMoveException.class, () -> engine.evaluate(ffa.withoutSeat(2), 2,
+            depth, null));
+        assertEquals("Yellow is out of the game; only a seat still in it has a standing to weigh.", out.getMessage());
     }
 }

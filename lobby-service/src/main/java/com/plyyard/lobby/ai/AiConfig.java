@@ -26,6 +26,20 @@ public interface AiConfig {
     @WithDefault("30s")
     Duration retryMax();
 
+    /**
+     * How long ai-service searches a position when an AI seat weighs a draw offer (per seat weighed: one in a game of two
+     * sides, each player still in a free-for-all).
+     */
+    @WithDefault("300ms")
+    Duration drawThink();
+
+    /**
+     * How many times an AI seat asks ai-service to weigh a draw offer (the retries' backoff between) before it declines
+     * the offer unweighed, so that an outage never leaves an offer unanswered.
+     */
+    @WithDefault("4")
+    int drawAnswerAttempts();
+
     /** The safety net: how often AI turns that no attempt here holds (another instance stopped, say) are looked for… */
     @WithDefault("5s")
     Duration scanEvery();

@@ -1,6 +1,7 @@
 package com.plyyard.lobby.ai;
 
 import com.plyyard.proto.v1.BestMoveResponse;
+import com.plyyard.proto.v1.EvaluateResponse;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.ReviewGameRequest;
 import com.plyyard.proto.v1.ReviewProgress;
@@ -19,6 +20,14 @@ public interface AiEngine {
      * @throws EngineUnavailable whatever the engine answered instead of a move
      */
     BestMoveResponse bestMove(GameState state, int level, long clockMillis, long incrementMillis, long seed);
+
+    /**
+     * How one seat stands (engine.proto's Evaluate): ai-service's search of the position for {@code budgetMillis}, its
+     * score from that seat's view (above 0: it stands better), whether or not the seat is to move.
+     *
+     * @throws EngineUnavailable whatever the engine answered instead of a score
+     */
+    EvaluateResponse evaluate(GameState state, int seat, long budgetMillis);
 
     /**
      * Starts ai-service's review of a game (engine.proto's ReviewGame): its progress in order, read as it comes.

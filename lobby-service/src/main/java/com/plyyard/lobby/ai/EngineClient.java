@@ -3,6 +3,8 @@ package com.plyyard.lobby.ai;
 import com.plyyard.proto.v1.BestMoveRequest;
 import com.plyyard.proto.v1.BestMoveResponse;
 import com.plyyard.proto.v1.EngineServiceGrpc;
+import com.plyyard.proto.v1.EvaluateRequest;
+import com.plyyard.proto.v1.EvaluateResponse;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.Level;
 import com.plyyard.proto.v1.ReviewGameRequest;
@@ -51,6 +53,18 @@ public class EngineClient implements AiEngine {
         try {
             return stub.withDeadlineAfter(config.deadline().toMillis(), TimeUnit.MILLISECONDS)
                 .bestMove(BestMoveRequest.newBuilder().setState(state).setLimits(limits).build());
+        } catch (StatusRuntimeException e) {
+            throw unavailable(e);
+        }
+    }
+
+    /** Within the budget and a few seconds more for the call itself (a slow channel is a failure like any). */
+    @Override
+    public EvaluateResponse evaluate(GameState state, int seat, long budgetMillis) {
+        try {
+            return stub.withDeadlineAfter(budgetMillis + 5_000, TimeUnit.MILLISECONDS).evaluate(EvaluateRequest.newBuilder()
+                .setState(state).setSeat(seat).setLimits(SearchLimits.newBuilder()
+                    .setMoveTimeMillis((int) Math.max(1, Math.min(Integer.MAX_VALUE, budgetMillis)))).build());
         } catch (StatusRuntimeException e) {
             throw unavailable(e);
         }

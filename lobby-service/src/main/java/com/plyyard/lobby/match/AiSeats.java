@@ -18,4 +18,10 @@ public interface AiSeats {
      * thinking happens elsewhere, outside any transaction.
      */
     void onTurn(UUID matchId);
+
+    /**
+     * Called after a commit that left a draw offer standing which AI seats still in the game have not answered. Returns
+     * at once: the AI weighs the position and answers elsewhere, outside any transaction.
+     */
+    void onDrawOffer(UUID matchId);
 }

@@ -8,6 +8,7 @@ import com.plyyard.proto.v1.SeatKind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -56,6 +57,61 @@ public class AiTurnQueries {
             return new AiTurn(matchId, s.idx, s.aiLevel == null ? 1 : s.aiLevel, m.version, match.state(), left,
                 m.incrementMillis, m.plies);
         });
+    }
+
+    /**
+     * A draw offer the AI must answer: the AI seats still in the game that have not agreed, in seat order.
+     *
+     * @param version   the match version to expect when answering
+     * @param state     the position to weigh
+     * @param toAnswer  the AI seats to answer, each with its level
+     * @param inGame    every seat still in the game (players and AI alike), in seat order
+     */
+    public record DrawQuestion(UUID matchId, long version, GameState state, List<AiSeat> toAnswer, List<Integer> inGame) {
+    }
+
+    /** An AI seat and its level, 1 (beginner) to 5 (max). */
+    public record AiSeat(int seat, int level) {
+    }
+
+    /**
+     * The draw offer the match's AI seats have to answer, or null when there is none (not active, no offer standing, or
+     * every AI seat still in the game agreed already). Read under a share lock, in a short transaction of its own.
+     */
+    public DrawQuestion drawQuestion(UUID matchId) {
+        return unitOfWork.call(() -> {
+            MatchEntity m = matches.lockForRead(matchId);
+            if (m == null || !MatchStatus.MATCH_ACTIVE.name().equals(m.status)) {
+                return null;
+            }
+            List<SeatEntity> seats = matches.seats(matchId);
+            if (seats.stream().noneMatch(s -> !s.out && s.offersDraw)) {
+                return null;
+            }
+            List<AiSeat> toAnswer = new ArrayList<>();
+            List<Integer> inGame = new ArrayList<>();
+            for (SeatEntity s : seats) {
+                if (s.out) {
+                    continue;
+                }
+                inGame.add(s.idx);
+                if (!s.offersDraw && SeatKind.SEAT_AI.name().equals(s.kind)) {
+                    toAnswer.add(new AiSeat(s.idx, s.aiLevel == null ? 1 : s.aiLevel));
+                }
+            }
+            if (toAnswer.isEmpty()) {
+                return null;
+            }
+            return new DrawQuestion(matchId, m.version, new MatchBeingChanged(m, seats, 0).state(), toAnswer, inGame);
+        });
+    }
+
+    /**
+     * Active matches with a draw offer standing that an AI seat still in the game has not answered (at most
+     * {@code limit}); no lock. The safety net's second half: an offer whose answer a stopped instance never gave.
+     */
+    public List<UUID> awaitingAiDrawAnswers(int limit) {
+        return unitOfWork.call(() -> matches.awaitingAiDrawAnswers(limit));
     }
 
     /** Active matches waiting for an AI seat whose turn began at least {@code waited} ago, oldest turn first; no lock. */

@@ -20,6 +20,7 @@ import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
@@ -181,5 +182,14 @@ public class MatchQueries {
     public Set<UUID> playingClocked(Collection<UUID> players) {
         unitOfWork.requireActive("MatchQueries.playingClocked");
         return matches.playingClocked(players);
+    }
+
+    /**
+     * As {@link #playingClocked}, with the match each of them plays (its id and variant), so that a refusal can name it;
+     * inside the caller's unit of work.
+     */
+    public Map<UUID, ClockedMatch> clockedMatches(Collection<UUID> players) {
+        unitOfWork.requireActive("MatchQueries.clockedMatches");
+        return matches.clockedMatches(players);
     }
 }

@@ -5,22 +5,30 @@ import com.plyyard.lobby.common.LobbyException;
 import com.plyyard.lobby.db.UnitOfWork;
 import com.plyyard.lobby.rules.Rules;
 import com.plyyard.proto.v1.EndReason;
+import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.Match;
 import com.plyyard.proto.v1.MatchEvent;
 import com.plyyard.proto.v1.MatchMove;
 import com.plyyard.proto.v1.MatchRecord;
 import com.plyyard.proto.v1.MatchSeat;
+import com.plyyard.proto.v1.MatchStatus;
+import com.plyyard.proto.v1.Outcome;
 import com.plyyard.proto.v1.RecordHeaders;
+import com.plyyard.proto.v1.SeatLeaving;
 import com.plyyard.proto.v1.WriteRecordResponse;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
  * GetMatchRecord: the match's game record, written by rules-service with the engine's writers (WriteRecord) from the
- * stored moves, seats and result. The match is read as GetMatch reads it (the id checked, NOT_FOUND, a short
- * transaction) and rules-service asked after it, as for the legal moves; nothing is written.
+ * stored moves, seats, result and the seats that left while the game went on (free-for-all Ploy: resignation or time;
+ * the record says where, and its reader replays the game to the stored final position). The match is read as GetMatch
+ * reads it (the id checked, NOT_FOUND, a short transaction) and rules-service asked after it, as for the legal moves;
+ * nothing is written.
  */
 @ApplicationScoped
 public class MatchRecords {
@@ -41,9 +49,11 @@ public class MatchRecords {
 
     public MatchRecord record(String matchIdText) {
         Match m = queries.get(matchIdText);
-        // read after the match: a seat that left since has a version above the match's moves, which it cannot affect
-        List<MatchEvent> seatOuts = unitOfWork.call(() -> events.seatOuts(UUID.fromString(m.getId())));
-        refuseUnrecordable(m, seatOuts);
+        if (m.getMovesCount() > MAX_PLIES) {
+            throw LobbyException.failedPrecondition("This match has " + m.getMovesCount() + " plies; a record is written "
+                + "for at most " + MAX_PLIES + ".");
+        }
+        List<SeatLeaving> leavings = unitOfWork.call(() -> leavings(m));
         RecordHeaders.Builder headers = RecordHeaders.newBuilder()
             .setEvent("Ply Yard match " + m.getId())
             .setSite("Ply Yard")
@@ -57,7 +67,7 @@ public class MatchRecords {
         }
         List<String> moves = m.getMovesList().stream().map(mm -> mm.getMove().getNotation()).toList();
         WriteRecordResponse written = rules.writeRecord(m.getVariant().getId(), m.getVariant().getOptions(), moves,
-            headers.build());
+            leavings, headers.build());
         return MatchRecord.newBuilder()
             .setMatchId(m.getId())
             .setVersion(m.getVersion())
@@ -78,26 +88,74 @@ public class MatchRecords {
     }
 
     /**
-     * A match no record can hold: more moves than one request carries, or a free-for-all seat that left (resignation,
-     * time) while the game went on — the formats record moves only, and a replay would give the left seat its turns.
+     * The seats that left the match (resignation or time) while the game went on, in the order they left, each after the
+     * moves played before it: its {@code SEAT_OUT} events, and the leaving that ended it when the rules then ended the
+     * game (the last player standing of a free-for-all: that one is the match's end, not a {@code SEAT_OUT}). Events
+     * newer than {@code m} (read before this transaction) are left out. Inside a unit of work.
      */
-    private static void refuseUnrecordable(Match m, List<MatchEvent> seatOuts) {
-        if (m.getMovesCount() > MAX_PLIES) {
-            throw LobbyException.failedPrecondition("This match has " + m.getMovesCount() + " plies; a record is written "
-                + "for at most " + MAX_PLIES + ".");
-        }
+    private List<SeatLeaving> leavings(Match m) {
+        UUID id = UUID.fromString(m.getId());
         List<MatchMove> moves = m.getMovesList();
-        long lastMove = moves.isEmpty() ? 0 : moves.get(moves.size() - 1).getVersion();
-        for (MatchEvent e : seatOuts) {
-            if (e.getVersion() < lastMove) {
-                int seat = e.getSeatOut().getSeat();
-                long before = moves.stream().filter(mm -> mm.getVersion() < e.getVersion()).count();
-                String colour = seat < m.getSeatsCount() ? m.getSeats(seat).getColour() : "";
-                String who = colour.isEmpty() ? "Seat " + seat : Character.toUpperCase(colour.charAt(0)) + colour.substring(1);
-                String how = e.getSeatOut().getReason() == EndReason.TIMEOUT ? "on time" : "by resignation";
-                throw LobbyException.failedPrecondition("No game record can hold this match: " + who + " left it " + how
-                    + " after ply " + before + " and the game went on, which the record format has no way to say.");
+        List<SeatLeaving> out = new ArrayList<>();
+        long lastState = moves.isEmpty() ? 0 : moves.get(moves.size() - 1).getVersion();
+        for (MatchEvent e : events.seatOuts(id)) {
+            if (e.getVersion() > m.getVersion()) {
+                break;
+            }
+            long before = moves.stream().filter(mm -> mm.getVersion() < e.getVersion()).count();
+            out.add(leaving(before, e.getSeatOut().getSeat(), e.getSeatOut().getReason()));
+            lastState = Math.max(lastState, e.getVersion());
+        }
+        if (m.getStatus() == MatchStatus.MATCH_FINISHED && lastState > 0 && endedByTheRulesAfterALeaving(m.getResult())) {
+            finalLeaving(m, events.after(id, lastState - 1, (int) Math.min(Integer.MAX_VALUE, m.getVersion() - lastState + 1)))
+                .ifPresent(out::add);
+        }
+        return out;
+    }
+
+    /**
+     * Whether the match's result may be the rules' verdict after a seat left (the last player standing): not a leaving
+     * that ended the game itself (two sides, teams: resignation, time), an agreement or an abort.
+     */
+    private static boolean endedByTheRulesAfterALeaving(Outcome result) {
+        EndReason r = result.getReason();
+        return r != EndReason.RESIGNATION && r != EndReason.TIMEOUT && r != EndReason.AGREEMENT && r != EndReason.ABORTED;
+    }
+
+    /**
+     * The leaving that ended the match, read from its last events: {@code tail} starts at the last move or seat-out (the
+     * state before the end) and ends with the end. A seat out at the end that was in the game before left then, on time
+     * when its flag fell just before (the flag's ClockUpdate with its clock at 0), else by resignation. Empty when the
+     * end came with a move (the move's state is the end's).
+     */
+    private Optional<SeatLeaving> finalLeaving(Match m, List<MatchEvent> tail) {
+        if (tail.size() < 2 || !tail.get(tail.size() - 1).hasEnded()) {
+            return Optional.empty();
+        }
+        MatchEvent first = tail.get(0);
+        GameState before = first.hasMovePlayed() ? first.getMovePlayed().getState()
+            : first.hasSeatOut() ? first.getSeatOut().getState() : null;
+        if (before == null) {
+            return Optional.empty();
+        }
+        GameState after = tail.get(tail.size() - 1).getEnded().getState();
+        List<Integer> left = new ArrayList<>();
+        for (int seat = 0; seat < Math.min(before.getSeatsCount(), after.getSeatsCount()); seat++) {
+            if (after.getSeats(seat).getOut() && !before.getSeats(seat).getOut()) {
+                left.add(seat);
             }
         }
+        if (left.size() != 1) {
+            return Optional.empty();
+        }
+        int seat = left.get(0);
+        MatchEvent beforeEnd = tail.get(tail.size() - 2);
+        boolean flagged = beforeEnd.hasClock() && seat < beforeEnd.getClock().getClockMillisCount()
+            && beforeEnd.getClock().getClockMillis(seat) == 0;
+        return Optional.of(leaving(m.getMovesCount(), seat, flagged ? EndReason.TIMEOUT : EndReason.RESIGNATION));
+    }
+
+    private static SeatLeaving leaving(long afterMoves, int seat, EndReason reason) {
+        return SeatLeaving.newBuilder().setAfterMoves((int) afterMoves).setSeat(seat).setReason(reason).build();
     }
 }

@@ -7,6 +7,7 @@ import jakarta.persistence.LockModeType;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +61,19 @@ public class MatchRepository implements PanacheRepositoryBase<MatchEntity, UUID>
             .setParameter("before", before).setMaxResults(limit).getResultList();
     }
 
+    /**
+     * Active matches where a draw offer stands (a seat still in the game offers) and an AI seat still in the game has not
+     * agreed: the AI has an answer to give.
+     */
+    public List<UUID> awaitingAiDrawAnswers(int limit) {
+        // from the offering seats, which are few: no index is needed on a flag that rarely holds
+        return getEntityManager().createQuery("select distinct o.matchId from SeatEntity o, MatchEntity m "
+                + "where m.id = o.matchId and o.offersDraw = true and o.out = false and m.status = 'MATCH_ACTIVE' "
+                + "and exists (select a.idx from SeatEntity a where a.matchId = o.matchId and a.kind = 'SEAT_AI' "
+                + "and a.out = false and a.offersDraw = false)", UUID.class)
+            .setMaxResults(limit).getResultList();
+    }
+
     /** The matches where the player sits or is invited, newest first; {@code status} null: any. */
     public List<MatchEntity> ofPlayer(UUID player, String status, int limit) {
         String q = "id in (select s.matchId from SeatEntity s where s.playerId = ?1 or s.invitedPlayerId = ?1)"
@@ -101,5 +115,24 @@ public class MatchRepository implements PanacheRepositoryBase<MatchEntity, UUID>
                 + "where m.id = s.matchId and s.playerId in :players and s.kind = 'SEAT_PLAYER' and s.out = false "
                 + "and m.status = 'MATCH_ACTIVE' and (m.initialMillis > 0 or m.incrementMillis > 0)", UUID.class)
             .setParameter("players", List.copyOf(players)).getResultList());
+    }
+
+    /**
+     * As {@link #playingClocked}, with the match each of them plays: the one created first when a player has several
+     * (matches created directly, not by matchmaking, can make that happen).
+     */
+    public Map<UUID, ClockedMatch> clockedMatches(Collection<UUID> players) {
+        Map<UUID, ClockedMatch> out = new LinkedHashMap<>();
+        if (players.isEmpty()) {
+            return out;
+        }
+        for (Object[] row : getEntityManager().createQuery("select s.playerId, m.id, m.variant from SeatEntity s, "
+                + "MatchEntity m where m.id = s.matchId and s.playerId in :players and s.kind = 'SEAT_PLAYER' "
+                + "and s.out = false and m.status = 'MATCH_ACTIVE' and (m.initialMillis > 0 or m.incrementMillis > 0) "
+                + "order by m.createdAt, m.id", Object[].class)
+            .setParameter("players", List.copyOf(players)).getResultList()) {
+            out.putIfAbsent((UUID) row[0], new ClockedMatch((UUID) row[1], (String) row[2]));
+        }
+        return out;
     }
 }

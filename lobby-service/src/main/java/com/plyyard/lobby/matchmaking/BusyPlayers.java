@@ -1,12 +1,14 @@
 package com.plyyard.lobby.matchmaking;
 
 import com.plyyard.lobby.common.LobbyException;
+import com.plyyard.lobby.match.ClockedMatch;
 import com.plyyard.lobby.match.MatchQueries;
 import com.plyyard.lobby.players.PlayerRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
@@ -29,17 +31,32 @@ class BusyPlayers {
         return matches.playingClocked(who);
     }
 
-    /** FAILED_PRECONDITION naming the first busy player, if any; {@code me} is addressed as "you". */
+    /**
+     * FAILED_PRECONDITION naming the first busy player, if any, and the match they play (its id and variant); {@code me}
+     * is addressed as "you" and told how to go back to it.
+     */
     void check(Collection<UUID> who, UUID me) {
-        Set<UUID> busy = of(who);
+        Map<UUID, ClockedMatch> busy = matches.clockedMatches(who);
         if (busy.isEmpty()) {
             return;
         }
-        if (busy.contains(me)) {
-            throw LobbyException.failedPrecondition("You are playing a match with a clock; finish it before looking for another.");
+        ClockedMatch mine = busy.get(me);
+        if (mine != null) {
+            throw LobbyException.failedPrecondition(youAreBusy(mine));
         }
-        UUID first = busy.iterator().next();
-        String name = PlayerRepository.named(players.byIds(List.of(first)), first).getName();
-        throw LobbyException.failedPrecondition(name + " is playing a match with a clock; try again when it is over.");
+        Map.Entry<UUID, ClockedMatch> first = busy.entrySet().iterator().next();
+        String name = PlayerRepository.named(players.byIds(List.of(first.getKey())), first.getKey()).getName();
+        throw LobbyException.failedPrecondition(name + " is playing match " + named(first.getValue())
+            + ", which has a clock; try again when it is over.");
+    }
+
+    /** The sentence that tells a busy player which match holds them and how to resume it. */
+    static String youAreBusy(ClockedMatch m) {
+        return "You are playing match " + named(m) + ", which has a clock; resume it with ./plyyard play --match "
+            + m.matchId() + " or on the web page, and finish it before looking for another.";
+    }
+
+    private static String named(ClockedMatch m) {
+        return m.matchId() + " (" + m.variant() + ")";
     }
 }

@@ -13,6 +13,7 @@ import com.plyyard.proto.v1.ListExercisesResponse;
 import com.plyyard.proto.v1.ListPuzzlesResponse;
 import com.plyyard.proto.v1.PuzzleJudgement;
 import com.plyyard.proto.v1.RecordHeaders;
+import com.plyyard.proto.v1.SeatLeaving;
 import com.plyyard.proto.v1.VariantOptions;
 import com.plyyard.proto.v1.WriteRecordResponse;
 import java.util.List;
@@ -51,8 +52,12 @@ public interface Rules {
     /** A seat leaves by resignation or time: the game goes on without it, or ends. */
     GameState removeSeat(GameState state, int seat, EndReason reason);
 
-    /** The game's record in its own format (PDN, Ploy or Piracy record), written by the engine's writer. */
-    WriteRecordResponse writeRecord(String variant, VariantOptions options, List<String> moves, RecordHeaders headers);
+    /**
+     * The game's record in its own format (PDN, Ploy or Piracy record), written by the engine's writer; {@code leavings}:
+     * the seats that left while the game went on, where they left (free-for-all Ploy).
+     */
+    WriteRecordResponse writeRecord(String variant, VariantOptions options, List<String> moves, List<SeatLeaving> leavings,
+                                    RecordHeaders headers);
 
     /** Every exercise of the learning side (learn.proto), every game, in lesson order. */
     ListExercisesResponse listExercises();

@@ -22,6 +22,7 @@ import com.plyyard.proto.v1.ListPuzzlesResponse;
 import com.plyyard.proto.v1.NewGameRequest;
 import com.plyyard.proto.v1.PuzzleJudgement;
 import com.plyyard.proto.v1.RecordHeaders;
+import com.plyyard.proto.v1.SeatLeaving;
 import com.plyyard.proto.v1.RemoveSeatRequest;
 import com.plyyard.proto.v1.RulesServiceGrpc;
 import com.plyyard.proto.v1.VariantOptions;
@@ -112,9 +113,10 @@ public class RulesClient implements Rules {
     }
 
     @Override
-    public WriteRecordResponse writeRecord(String variant, VariantOptions options, List<String> moves, RecordHeaders headers) {
+    public WriteRecordResponse writeRecord(String variant, VariantOptions options, List<String> moves,
+                                           List<SeatLeaving> leavings, RecordHeaders headers) {
         return call("WriteRecord", () -> rules().writeRecord(WriteRecordRequest.newBuilder().setVariant(variant)
-            .setOptions(options).addAllMoves(moves).setHeaders(headers).build()));
+            .setOptions(options).addAllMoves(moves).addAllLeavings(leavings).setHeaders(headers).build()));
     }
 
     @Override

@@ -82,7 +82,7 @@ import java.util.function.BiConsumer;
 
 /**
  * The lobby property's calls: every RPC of LobbyService, MatchService, MatchmakingService and LearnService (the
- * streams included), with requests built around what exists ({@link LobbyWorld}: real ids, names, versions, legal
+ * streams included), and of AccountService and OperatorService's account calls ({@link AccountCalls}), with requests built around what exists ({@link LobbyWorld}: real ids, names, versions, legal
  * moves) or not, mutated, at the edges or random, and a caller: a player involved (the owner, a seated player, the one
  * to move), any other player (a stranger or spectator), no token, a malformed header, a forged token, or a token that
  * was logged out.
@@ -109,9 +109,11 @@ public final class LobbyCalls {
     private static final Set<Status.Code> UNAUTHENTICATED = with(EDGE, Status.Code.UNAUTHENTICATED);
 
     private final LobbyWorld world;
+    private final AccountCalls accounts;
 
     public LobbyCalls(LobbyWorld world) {
         this.world = world;
+        this.accounts = new AccountCalls(world, this);
     }
 
     private static Set<Status.Code> with(Set<Status.Code> codes, Status.Code... more) {
@@ -144,7 +146,12 @@ public final class LobbyCalls {
             weight(3, this::requestRematch), weight(2, this::getRatings), weight(3, this::watchLobby),
             weight(2, this::listLessons), weight(3, this::answerExercise),
             weight(3, this::nextPuzzle), weight(2, this::dailyPuzzle), weight(4, this::answerPuzzle),
-            weight(2, this::puzzleHistory), weight(2, this::reviewMatch), weight(2, this::reviewRecord));
+            weight(2, this::puzzleHistory), weight(2, this::reviewMatch), weight(2, this::reviewRecord),
+            weight(3, accounts::signUp), weight(3, accounts::signIn), weight(1, accounts::getAccount),
+            weight(1, accounts::listSessions), weight(2, accounts::setPassword), weight(2, accounts::changePassword),
+            weight(2, accounts::replaceRecoveryCodes), weight(2, accounts::signOut), weight(2, accounts::signOutSession),
+            weight(2, accounts::signOutOtherSessions), weight(3, accounts::recoverAccount), weight(1, accounts::claimName),
+            weight(2, accounts::issueResetToken), weight(2, accounts::disableAccount), weight(2, accounts::enableAccount));
         return one.then((call, r) -> {
             Message noisy = Messages.withUnknownFields(call.request(), r, 200);
             boolean keepAuth = call.expected() != null && call.expected().contains(Status.Code.UNAUTHENTICATED);
@@ -155,7 +162,7 @@ public final class LobbyCalls {
 
     // ---- callers
 
-    private <T> T recent(List<T> list, Random r) {
+    <T> T recent(List<T> list, Random r) {
         if (r.nextInt(10) < 7 && list.size() > 40) {
             return list.get(list.size() - 1 - r.nextInt(40));
         }
@@ -163,7 +170,7 @@ public final class LobbyCalls {
     }
 
     /** A caller: one of {@code involved} (when given) most often, else anyone, or someone without a valid token. */
-    private Caller caller(Random r, List<P> involved) {
+    Caller caller(Random r, List<P> involved) {
         List<P> live = world.live();
         List<P> inv = involved == null ? List.of() : involved.stream().filter(live::contains).toList();
         int k = r.nextInt(100);
@@ -227,7 +234,7 @@ public final class LobbyCalls {
         return c.player() == null ? UNAUTHENTICATED : null;
     }
 
-    private static Call call(String rpc, MethodDescriptor<?, ?> method, Message request, Caller c, Set<Status.Code> expected,
+    static Call call(String rpc, MethodDescriptor<?, ?> method, Message request, Caller c, Set<Status.Code> expected,
                              BiConsumer<LobbyWorld, Message> onOk) {
         Set<Status.Code> auth = authExpected(c);
         return new Call(rpc, method, request, c, false, auth != null ? auth : expected, onOk);
@@ -283,7 +290,7 @@ public final class LobbyCalls {
         };
     }
 
-    private static String freshName(Random r) {
+    static String freshName(Random r) {
         return "q" + Texts.of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-", 4, 20).next(r);
     }
 

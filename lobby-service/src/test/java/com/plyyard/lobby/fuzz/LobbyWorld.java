@@ -80,6 +80,16 @@ public final class LobbyWorld {
     public final Map<String, List<String>> startMoves = new HashMap<>();
     public final List<P> players = new ArrayList<>();
     public final List<String> revokedTokens = new ArrayList<>();
+    /** Accounts: the password each player with one has now, its unused recovery codes, an operator's reset token. */
+    public final Map<String, String> passwords = new HashMap<>();
+    public final Map<String, List<String>> recoveryCodes = new HashMap<>();
+    public final Map<String, String> resetTokens = new HashMap<>();
+    /** The public session id of each token a sign-in gave. */
+    public final Map<String, String> sessionIds = new HashMap<>();
+    /** Players the operator disabled (and not enabled again). */
+    public final java.util.Set<String> disabled = new java.util.HashSet<>();
+    /** The operator key the lobby under test was started with (OperatorService's bearer token). */
+    public String operatorKey = "";
     public final List<Ref> matches = new ArrayList<>();
     public final List<Ref> seeks = new ArrayList<>();
     public final List<Ref> parties = new ArrayList<>();
@@ -161,6 +171,23 @@ public final class LobbyWorld {
             }
         }
         return null;
+    }
+
+    /** Every session of the player ends (but {@code keep}'s, when not null): their tokens no longer call. */
+    public void endSessions(String playerId, String keep) {
+        for (P p : players) {
+            if (p.id().equals(playerId) && !p.token().equals(keep) && !revokedTokens.contains(p.token())) {
+                revokedTokens.add(p.token());
+            }
+        }
+    }
+
+    /** A new session of a player (a sign-in, a recovery), remembered as a player of the world. */
+    public P signedIn(com.plyyard.proto.v1.NewSession s) {
+        P p = new P(s.getPlayer(), s.getToken());
+        players.add(p);
+        sessionIds.put(s.getToken(), s.getSession().getId());
+        return p;
     }
 
     /** A player who can still call (not logged out). */

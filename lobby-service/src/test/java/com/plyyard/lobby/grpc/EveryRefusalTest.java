@@ -513,8 +513,9 @@ class EveryRefusalTest extends EdgeTestBase {
         TestPlayer taker = register("busy-taker");
         Seek seek = owner.mm().createSeek(CreateSeekRequest.newBuilder().setGame(spec("draughts:fmjd", freshClock(), false))
             .build());
-        started("draughts:fmjd", clock(300, 0), owner, rival);
-        refused(Status.Code.FAILED_PRECONDITION, owner.name() + " is playing a match with a clock; try again when it is over.",
+        Match playing = started("draughts:fmjd", clock(300, 0), owner, rival);
+        refused(Status.Code.FAILED_PRECONDITION, owner.name() + " is playing match " + playing.getId()
+            + " (draughts:fmjd), which has a clock; try again when it is over.",
             () -> taker.mm().acceptSeek(AcceptSeekRequest.newBuilder().setSeekId(seek.getId()).build()), owner, rival, taker);
     }
 
@@ -646,8 +647,9 @@ class EveryRefusalTest extends EdgeTestBase {
         Match over = b.matches().resign(TestPlayer.action(going));
         RematchRequest again = RematchRequest.newBuilder().setMatchId(over.getId()).build();
         b.mm().requestRematch(again);
-        started("draughts:fmjd", clock(300, 0), b, c); // b is busy now
-        refused(Status.Code.FAILED_PRECONDITION, b.name() + " is playing a match with a clock; try again when it is over.",
+        Match busy = started("draughts:fmjd", clock(300, 0), b, c); // b is busy now
+        refused(Status.Code.FAILED_PRECONDITION, b.name() + " is playing match " + busy.getId()
+            + " (draughts:fmjd), which has a clock; try again when it is over.",
             () -> a.mm().requestRematch(again), a, b, c);
     }
 

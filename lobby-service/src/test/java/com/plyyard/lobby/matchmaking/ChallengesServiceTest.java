@@ -212,11 +212,10 @@ class ChallengesServiceTest extends MatchmakingFixtures {
         assertFalse(correspondence.hasTimeControl() && correspondence.getTimeControl().getInitialSeconds() > 0);
         Match clocked = clockedMatch(a, b);
         Challenge toA = challenge(c, a, fresh("draughts:fmjd", false));
-        refused(ErrorKind.FAILED_PRECONDITION, "You are playing a match with a clock; finish it before looking for another.",
-            () -> challenges.accept(a, toA.getId()), a, c);
+        refused(ErrorKind.FAILED_PRECONDITION, SeeksServiceTest.busyMe(clocked), () -> challenges.accept(a, toA.getId()), a, c);
         Challenge fromB = challenge(b, c, fresh("draughts:fmjd", false));
-        refused(ErrorKind.FAILED_PRECONDITION, b.getName() + " is playing a match with a clock; try again when it is over.",
-            () -> challenges.accept(c, fromB.getId()), b, c);
+        refused(ErrorKind.FAILED_PRECONDITION, SeeksServiceTest.busyOther(b, clocked), () -> challenges.accept(c, fromB.getId()),
+            b, c);
         resign(b, clocked.getId());
         assertEquals(ChallengeStatus.CHALLENGE_ACCEPTED, challenges.accept(a, toA.getId()).getStatus(),
             "free once the clocked game is over, whatever the correspondence game");

@@ -136,7 +136,7 @@ class RematchesServiceTest {
         Match over = resigned(fx.started(DRAUGHTS, clock(60, 0), w, b), w);
         rematches.request(b, over.getId());
         Match elsewhere = fx.started(DRAUGHTS, clock(60, 0), b, other);
-        refused(over, ErrorKind.FAILED_PRECONDITION, b.getName() + " is playing a match with a clock; try again when it is over.",
+        refused(over, ErrorKind.FAILED_PRECONDITION, SeeksServiceTest.busyOther(b, elsewhere),
             () -> rematches.request(w, over.getId()));
         resigned(elsewhere, b);
         Rematch done = rematches.request(w, over.getId());
@@ -146,8 +146,7 @@ class RematchesServiceTest {
         Match second = resigned(fx.started(DRAUGHTS, clock(60, 0), w, other), other);
         rematches.request(other, second.getId());
         Match busy = fx.started(DRAUGHTS, clock(60, 0), w, b);
-        refused(second, ErrorKind.FAILED_PRECONDITION, "You are playing a match with a clock; finish it before looking for another.",
-            () -> rematches.request(w, second.getId()));
+        refused(second, ErrorKind.FAILED_PRECONDITION, SeeksServiceTest.busyMe(busy), () -> rematches.request(w, second.getId()));
         assertEquals(MatchStatus.MATCH_ACTIVE, fx.get(busy.getId()).getStatus());
     }
 

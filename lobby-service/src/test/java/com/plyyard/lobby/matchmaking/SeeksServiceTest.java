@@ -34,7 +34,17 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @TestProfile(ServiceTestProfile.class)
 class SeeksServiceTest extends MatchmakingFixtures {
-    private static final String BUSY_ME = "You are playing a match with a clock; finish it before looking for another.";
+    /** The refusal of a busy player: the match that keeps them busy, named, and how to go back to it. */
+    static String busyMe(Match m) {
+        return "You are playing match " + m.getId() + " (" + m.getVariant().getId() + "), which has a clock; resume it with "
+            + "./plyyard play --match " + m.getId() + " or on the web page, and finish it before looking for another.";
+    }
+
+    /** The refusal when another player is busy: who, and in which match. */
+    static String busyOther(Player p, Match m) {
+        return p.getName() + " is playing match " + m.getId() + " (" + m.getVariant().getId() + "), which has a clock; "
+            + "try again when it is over.";
+    }
 
     @Inject
     Seeks seeks;
@@ -217,9 +227,9 @@ class SeeksServiceTest extends MatchmakingFixtures {
         Player owner = register("skb-own");
         Match m = clockedMatch(a, b);
         GameSpec game = fresh("draughts:fmjd", false);
-        refused(ErrorKind.FAILED_PRECONDITION, BUSY_ME, () -> post(a, game), a);
+        refused(ErrorKind.FAILED_PRECONDITION, busyMe(m), () -> post(a, game), a);
         Seek seek = post(owner, game);
-        refused(ErrorKind.FAILED_PRECONDITION, BUSY_ME, () -> take(b, seek), b, owner);
+        refused(ErrorKind.FAILED_PRECONDITION, busyMe(m), () -> take(b, seek), b, owner);
         resign(a, m.getId());
         assertEquals(SeekStatus.SEEK_FILLED, take(b, seek).getStatus(), "free again once the game is over");
         Seek mine = post(a, fresh("draughts:fmjd", false));
@@ -234,8 +244,7 @@ class SeeksServiceTest extends MatchmakingFixtures {
         Player taker = register("sko-take");
         Seek seek = post(owner, fresh("draughts:fmjd", false));
         Match m = clockedMatch(owner, rival);
-        refused(ErrorKind.FAILED_PRECONDITION, owner.getName() + " is playing a match with a clock; try again when it is over.",
-            () -> take(taker, seek), owner, taker);
+        refused(ErrorKind.FAILED_PRECONDITION, busyOther(owner, m), () -> take(taker, seek), owner, taker);
         resign(rival, m.getId());
         assertEquals(SeekStatus.SEEK_FILLED, take(taker, seek).getStatus());
     }

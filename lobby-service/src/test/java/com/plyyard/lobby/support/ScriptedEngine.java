@@ -12,6 +12,7 @@ import com.plyyard.lobby.ai.AiEngine;
 import com.plyyard.mapping.ProtoMapper;
 import com.plyyard.mapping.ReviewMessages;
 import com.plyyard.proto.v1.BestMoveResponse;
+import com.plyyard.proto.v1.EvaluateResponse;
 import com.plyyard.proto.v1.GameState;
 import com.plyyard.proto.v1.Move;
 import com.plyyard.proto.v1.ReviewGameRequest;
@@ -27,7 +28,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * The AI in the service tests: answers at once, from the rules in-process. It plays the moves a test scripted
  * ({@link #script}) and otherwise a legal move chosen by the request's seed (so the same question gets the same answer, as
- * from ai-service). {@link #goDown} plays an outage: every request fails with the given status code until
+ * from ai-service); it weighs a seat's standing by the score a test set for the seat ({@link #score}; 0, an even
+ * standing, when none is set). {@link #goDown} plays an outage: every request fails with the given status code until
  * {@link #comeBack}.
  */
 @Alternative
@@ -37,11 +39,17 @@ public class ScriptedEngine implements AiEngine {
     public record Request(GameState state, int level, long clockMillis, long incrementMillis, long seed) {
     }
 
+    /** One standing the lobby asked to weigh (Evaluate). */
+    public record Evaluation(GameState state, int seat, long budgetMillis) {
+    }
+
     @Inject
     InProcessRules rules;
 
     private final ConcurrentLinkedQueue<String> script = new ConcurrentLinkedQueue<>();
     private final List<Request> requests = new CopyOnWriteArrayList<>();
+    private final List<Evaluation> evaluations = new CopyOnWriteArrayList<>();
+    private final java.util.Map<Integer, Integer> scores = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile String downWith;
     private volatile long pace;
     private final java.util.concurrent.atomic.AtomicInteger reviews = new java.util.concurrent.atomic.AtomicInteger();
@@ -58,6 +66,26 @@ public class ScriptedEngine implements AiEngine {
         Move move = scripted == null ? legal.get((int) Math.floorMod(seed, (long) legal.size()))
             : Move.newBuilder().setNotation(scripted).build();
         return BestMoveResponse.newBuilder().setMove(move).build();
+    }
+
+    @Override
+    public EvaluateResponse evaluate(GameState state, int seat, long budgetMillis) {
+        evaluations.add(new Evaluation(state, seat, budgetMillis));
+        String code = downWith;
+        if (code != null) {
+            throw new EngineUnavailable(code, "test outage");
+        }
+        return EvaluateResponse.newBuilder().setScore(scores.getOrDefault(seat, 0)).build();
+    }
+
+    /** From now on the standing of {@code seat}, from its own view, scores {@code score} (any match). */
+    public void score(int seat, int score) {
+        scores.put(seat, score);
+    }
+
+    /** The standings weighed so far. */
+    public List<Evaluation> evaluations() {
+        return new ArrayList<>(evaluations);
     }
 
     /**
@@ -80,7 +108,7 @@ public class ScriptedEngine implements AiEngine {
                 GameReviewer.Replayed game;
                 try {
                     record = Variants.module(request.getRecordGame()).readRecord(request.getRecord());
-                    game = GameReviewer.replay(record.first(), record.moves());
+                    game = GameReviewer.replay(record);
                 } catch (InvalidInputException | IllegalMoveException e) {
                     throw new EngineUnavailable("INVALID_ARGUMENT", e.getMessage());
                 }
@@ -186,6 +214,8 @@ public class ScriptedEngine implements AiEngine {
     public void reset() {
         script.clear();
         requests.clear();
+        evaluations.clear();
+        scores.clear();
         downWith = null;
         pace = 0;
         reviews.set(0);

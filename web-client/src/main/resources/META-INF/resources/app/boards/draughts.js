@@ -5,6 +5,8 @@
 // are told apart by clicking a path square on the way, or in the chooser. A click that does nothing says why
 // (not your turn, not your piece, no legal move, capture is mandatory), and a compulsory capture is said in
 // words under the board, not only by the rings. The last move is highlighted with the pieces it captured.
+// Where no legal moves are known (an exercise or a puzzle: `compose`), a click on one of the pieces of the side to move
+// and then on an empty square writes the move (`draughtsNotation`), and the server judges it.
 
 import { GridBoard } from "./grid.js";
 import { h, s, fill } from "../util.js";
@@ -14,6 +16,35 @@ function rc(sq) {
   const row = Math.floor((sq - 1) / 5);
   const pos = (sq - 1) % 5;
   return { row, col: row % 2 === 0 ? 2 * pos + 1 : 2 * pos };
+}
+
+/**
+ * The notation of a move a player clicked without the legal moves at hand: `from-to` when it can be a plain move (a
+ * man one step forward, a king along a free diagonal), else `fromxto`. The rules read either separator, so this only
+ * chooses how it reads; which move it is, and whether it is legal, the server decides.
+ * @param {{square: number, white: boolean, king: boolean}[]} pieces @param {number} from @param {number} to
+ */
+export function draughtsNotation(pieces, from, to) {
+  const p = pieces.find((x) => x.square === from);
+  const a = rc(from);
+  const b = rc(to);
+  const dr = b.row - a.row;
+  const dc = b.col - a.col;
+  let plain = false;
+  if (p && Math.abs(dr) === Math.abs(dc) && dr !== 0) {
+    if (p.king) {
+      plain = true;
+      for (let k = 1; k < Math.abs(dr); k++) {
+        const row = a.row + Math.sign(dr) * k;
+        const col = a.col + Math.sign(dc) * k;
+        const sq = row * 5 + Math.floor(col / 2) + 1;
+        if (pieces.some((x) => x.square === sq)) plain = false;
+      }
+    } else {
+      plain = Math.abs(dr) === 1 && dr === (p.white ? -1 : 1);
+    }
+  }
+  return `${from}${plain ? "-" : "x"}${to}`;
 }
 
 export class DraughtsBoard extends GridBoard {
@@ -49,8 +80,9 @@ export class DraughtsBoard extends GridBoard {
   }
 
   /**
-   * @param {{state: any, legal: any[], flip: boolean, lastMove: any, idle: string}} ctx  `idle`: why the viewer
-   *   has no move now ("" when the legal moves are theirs)
+   * @param {{state: any, legal: any[], flip: boolean, lastMove: any, idle: string, compose?: boolean}} ctx  `idle`:
+   *   why the viewer has no move now ("" when the legal moves are theirs); `compose`: no legal moves are known, clicks
+   *   write the move for the server to judge
    */
   update(ctx) {
     const key = ctx.legal.map((m) => m.notation).join(" ") + "|" + (ctx.state?.ply ?? "");
@@ -174,7 +206,7 @@ export class DraughtsBoard extends GridBoard {
   onPress(key) {
     const sq = Number(key);
     if (sq === this.selected) return false;
-    if (this.moves().some((m) => m.detail.value.from === sq)) {
+    if (this.ctx.compose ? this.ownPiece(sq) : this.moves().some((m) => m.detail.value.from === sq)) {
       this.select(sq);
       return true;
     }
@@ -211,9 +243,47 @@ export class DraughtsBoard extends GridBoard {
     this.select(undefined);
   }
 
+  /** A piece of the side to move stands on `sq`. @param {number} sq */
+  ownPiece(sq) {
+    const board = this.ctx.state?.board?.case === "draughts" ? this.ctx.state.board.value : undefined;
+    return (board?.pieces ?? []).some((x) => x.square === sq && x.white === !!board?.whiteToMove);
+  }
+
+  /** A click with no legal moves known: select a piece of the side to move, then the square it goes to. @param {number} sq */
+  composeSquare(sq) {
+    const board = this.ctx.state?.board?.case === "draughts" ? this.ctx.state.board.value : undefined;
+    const pieces = board?.pieces ?? [];
+    const mine = board?.whiteToMove ? "White" : "Black";
+    if (this.ctx.idle) {
+      this.tell(this.ctx.idle);
+      return;
+    }
+    if (this.ownPiece(sq)) {
+      this.select(sq === this.selected ? undefined : sq);
+      return;
+    }
+    if (this.selected === undefined) {
+      const p = pieces.find((x) => x.square === sq);
+      this.tell(p ? `That is a ${p.white ? "white" : "black"} piece; you play ${mine}: click one of yours first.`
+        : `Square ${sq} is empty: click one of your pieces (${mine}) first.`);
+      return;
+    }
+    if (pieces.some((x) => x.square === sq)) {
+      this.tell(`A piece ends its move on an empty square; ${sq} is taken.`);
+      return;
+    }
+    const notation = draughtsNotation(pieces, this.selected, sq);
+    this.select(undefined);
+    this.play({ notation });
+  }
+
   onSquare(key) {
     const sq = Number(key);
     if (!Number.isInteger(sq)) return;
+    if (this.ctx.compose) {
+      this.composeSquare(sq);
+      return;
+    }
     const movable = this.moves().some((m) => m.detail.value.from === sq);
     if (this.selected === undefined) {
       if (movable) this.select(sq);

@@ -241,6 +241,11 @@ export class PiracyBoard extends GridBoard {
   }
 
   onSquare(key) {
+    if (this.ctx.compose) {
+      // no legal moves known (an exercise, a puzzle): the turn is chosen with the buttons, and the server judges it
+      this.tell(this.ctx.idle || "Choose the turn with the L, F and R buttons under the board.");
+      return;
+    }
     const m = this.moves().find((x) => !x.detail.value.aground && x.detail.value.bow
       && `${x.detail.value.bow.x},${x.detail.value.bow.y}` === key);
     if (m) {

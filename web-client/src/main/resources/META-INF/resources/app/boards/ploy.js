@@ -6,6 +6,8 @@
 // heading will point. A Shield that moves may also turn: after its destination, pick a handle there, or click
 // the destination again to move without turning. The coordinates are outside the board; a click that does nothing
 // says why (not your turn, not your piece, or why the selected piece cannot go there).
+// Where no legal moves are known (an exercise or a puzzle: `compose`), the same clicks write the move from the piece's
+// lines and the points clicked (`composedMoves`), and the server judges it.
 
 import { GridBoard } from "./grid.js";
 import { h, s, fill, colourOf, capital } from "../util.js";
@@ -29,6 +31,43 @@ export function heading(kind, mask) {
   for (const b of BASES[kind] ?? []) for (let k = 0; k < 8; k++) if (rotl(b, k) === mask) return k;
   for (let k = 0; k < 8; k++) if (mask & (1 << k)) return k;
   return 0;
+}
+
+/**
+ * The turns a piece of this mask can make, as clockwise steps of 45° (1..7), one per distinct mask (a Commander's
+ * four lines look the same after a quarter turn: r2 is no turn for it), the smallest step for each.
+ * @param {number} mask
+ */
+export function turnSteps(mask) {
+  const seen = new Set([mask]);
+  const out = [];
+  for (let k = 1; k < 8; k++) {
+    const m = rotl(mask, k);
+    if (!seen.has(m)) {
+      seen.add(m);
+      out.push(k);
+    }
+  }
+  return out;
+}
+
+/**
+ * The moves a click on `from` (then on `to`) can mean, written without the legal moves: the piece's turns in place,
+ * and with a destination the move there (a Shield's also with each turn after it). Move-shaped, so that the board's
+ * compass, handles and chooser offer them as they offer legal ones; the server judges the one chosen.
+ * @param {{point: string, kind: string, mask: number}} piece @param {string} [to]
+ */
+export function composedMoves(piece, to) {
+  const from = piece.point;
+  const mv = (/** @type {string} */ notation, /** @type {string} */ dest, /** @type {number} */ rotation) =>
+    ({ notation, detail: { case: "ploy", value: { from, to: dest, rotation, capture: false, mover: 0 } } });
+  const turns = turnSteps(piece.mask);
+  const out = turns.map((k) => mv(`${from}r${k}`, from, k));
+  if (to && to !== from) {
+    out.push(mv(`${from}-${to}`, to, 0));
+    if (piece.kind === "shield") for (const k of turns) out.push(mv(`${from}-${to}r${k}`, to, k));
+  }
+  return out;
 }
 
 /** @param {string} p "e4" → {f: 4, r: 3} */
@@ -91,7 +130,56 @@ export class PloyBoard extends GridBoard {
   }
 
   moves() {
+    if (this.ctx.compose) {
+      const piece = this.selected ? this.pieces().get(this.selected) : undefined;
+      return piece ? composedMoves(piece, this.pendingTo) : [];
+    }
     return this.ctx.legal.filter((m) => m.detail?.case === "ploy");
+  }
+
+  /** A piece the side to move controls stands on `key` (compose). @param {string} key */
+  ownPiece(key) {
+    const p = this.pieces().get(key);
+    const b = this.ctx.state?.board?.case === "ploy" ? this.ctx.state.board.value : undefined;
+    return !!p && p.controller === (b?.toMove ?? this.ctx.state?.toMove ?? 0);
+  }
+
+  /**
+   * A click with no legal moves known: a piece of the side to move is selected (its turns in the compass); a point
+   * it can reach by its lines makes the move (a Shield first offers its turn there); why it cannot go elsewhere is
+   * said, as in a game. @param {string} key
+   */
+  composeSquare(key) {
+    if (this.ctx.idle) {
+      this.tell(this.ctx.idle);
+      return;
+    }
+    if (this.ownPiece(key)) {
+      this.select(key === this.selected && !this.pendingTo ? undefined : key);
+      return;
+    }
+    if (!this.selected) {
+      this.tell(this.whyNot(key));
+      return;
+    }
+    if (this.pendingTo && key === this.pendingTo) {
+      const plain = this.moves().find((m) => m.detail.value.to === key && m.detail.value.rotation === 0);
+      if (plain) this.play(plain);
+      return;
+    }
+    const why = this.whyNotTo(this.selected, key);
+    if (why.includes(":")) {
+      this.tell(why);
+      return;
+    }
+    this.tell("");
+    if (this.pieces().get(this.selected)?.kind === "shield") {
+      this.pendingTo = key;
+      this.draw();
+      return;
+    }
+    this.play(composedMoves(/** @type {any} */ (this.pieces().get(this.selected)), key)
+      .find((m) => m.detail.value.to === key && m.detail.value.rotation === 0));
   }
 
   pieces() {
@@ -252,7 +340,7 @@ export class PloyBoard extends GridBoard {
 
   onPress(key) {
     if (key === this.selected || this.pendingTo) return false;
-    if (this.moves().some((m) => m.detail.value.from === key)) {
+    if (this.ctx.compose ? this.ownPiece(key) : this.moves().some((m) => m.detail.value.from === key)) {
       this.select(key);
       return true;
     }
@@ -320,6 +408,10 @@ export class PloyBoard extends GridBoard {
   }
 
   onSquare(key) {
+    if (this.ctx.compose) {
+      this.composeSquare(key);
+      return;
+    }
     const moves = this.moves();
     const isFrom = moves.some((m) => m.detail.value.from === key);
     if (!this.selected) {

@@ -1,30 +1,59 @@
-// A board that only shows positions, for the Learn and Puzzles pages (the move is typed, not clicked): the game's
-// board made once per game and updated with each state, its position in data-position for tests and tools.
+// The board of the Learn and Puzzles pages (and the Review's, which only shows): the game's board made once per game
+// and updated with each state, its position in data-position for tests and tools. Given `onMove`, it takes a move by
+// clicks as the game board does — a piece, then where it goes (Ploy's turns on the compass, Piracy's with the L, F, R
+// buttons under the board) — without the legal moves, which these pages do not have: the clicks write the move's
+// notation and the page sends it to be judged, as a typed one. Why a click did nothing is said under the board.
 
 import { DraughtsBoard } from "./draughts.js";
 import { PloyBoard } from "./ploy.js";
 import { PiracyBoard } from "./piracy.js";
 
+/** What each game's board says when it takes clicks. */
+const HOW = {
+  draughts: "Click one of your pieces, then the square it goes to (or type the move below).",
+  ploy: "Click one of your pieces, then where it goes; turn it with the compass (or type the move below).",
+  piracy: "Choose the turn with the L, F and R buttons (or type it below).",
+};
+
 export class ShownBoard {
-  /** @param {{board: HTMLElement, chooser: HTMLElement, piracyInfo: HTMLElement, note: HTMLElement}} els */
+  /**
+   * @param {{board: HTMLElement, chooser: HTMLElement, piracyInfo: HTMLElement, note: HTMLElement,
+   *          error?: HTMLElement, turns?: HTMLElement}} els  `note`: how to move here; `error`: why a click did
+   *   nothing (in `note` when there is none); `turns`: Piracy's L, F, R buttons (`button[data-sail]`)
+   */
   constructor(els) {
     this.els = els;
     this.game = "";
     /** @type {any} */
     this.board = undefined;
+    /** @type {((notation: string) => void)|undefined} */
+    this.onMove = undefined;
+    for (const b of els.turns?.querySelectorAll("button[data-sail]") ?? []) {
+      b.addEventListener("click", () => this.move(/** @type {HTMLElement} */ (b).dataset.sail ?? ""));
+    }
+  }
+
+  /** A move chosen on the board. @param {string} notation */
+  move(notation) {
+    if (!this.onMove || !notation) return;
+    if (this.els.error) this.els.error.textContent = "";
+    const take = this.onMove;
+    this.board?.select?.(undefined);
+    take(notation);
   }
 
   /**
    * @param {any} state a GameState
    * @param {string} fallbackGame the game when the state names none
+   * @param {(notation: string) => void} [onMove] takes a clicked move; without it the board only shows
    */
-  show(state, fallbackGame) {
+  show(state, fallbackGame, onMove) {
     const game = state.board?.case ?? fallbackGame;
     if (this.game !== game) {
       this.game = game;
       const feedback = {
-        play: () => {},
-        tell: (/** @type {string} */ text) => { this.els.note.textContent = text; },
+        play: (/** @type {any} */ m) => this.move(m?.notation ?? ""),
+        tell: (/** @type {string} */ text) => { (this.els.error ?? this.els.note).textContent = text; },
         note: () => {},
       };
       const { board, chooser, piracyInfo } = this.els;
@@ -32,9 +61,17 @@ export class ShownBoard {
         : game === "ploy" ? new PloyBoard(board, chooser, feedback)
           : new PiracyBoard(board, piracyInfo, feedback);
     }
+    this.onMove = onMove;
     this.els.board.dataset.position = state.position;
-    this.board.update({ state, legal: [], flip: false, lastMove: undefined,
+    this.els.board.dataset.clicks = String(!!onMove);
+    if (this.els.error) this.els.error.textContent = "";
+    this.els.note.textContent = onMove ? HOW[game] ?? "" : "";
+    if (this.els.turns) {
+      this.els.turns.hidden = game !== "piracy";
+      for (const b of this.els.turns.querySelectorAll("button")) /** @type {HTMLButtonElement} */ (b).disabled = !onMove;
+    }
+    this.board.update({ state, legal: [], flip: false, lastMove: undefined, compose: !!onMove,
       colours: (state.seats ?? []).map((/** @type {any} */ s) => s.colour),
-      idle: "Type your move below, in the game's notation." });
+      idle: onMove ? "" : "This position is only shown here." });
   }
 }
