@@ -702,10 +702,6 @@ class ComposeStackContainersIT {
      */
     @Test
     @Order(8)
-    @org.junit.jupiter.api.Disabled("fails on players.ExternalIdentities as merged (16426e5): the refusal before the "
-        + "claim is cached for a minute on the replica that gave it, and ClaimName forgets it only on the replica that "
-        + "served the claim, so the other replica answers 'has no Ply Yard name yet' for up to a minute; reported to the "
-        + "lead: enable when fixed")
     void aCallBeforeTheClaimThenTheClaimOnEveryReplica() throws Exception {
         assertNotNull(OIDC_ISSUER, "run by deploy/test/compose-test.sh, which starts Keycloak (plyyard.containers.oidc-*)");
         String token = passwordGrant(System.getProperty("plyyard.containers.oidc-user-2"),
