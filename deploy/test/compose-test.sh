@@ -3,10 +3,13 @@
 # docker compose up"). Never part of ./mvnw verify; .ci/run calls it after the build. On a Debian machine like the
 # development one (root, no image registry, no Docker engine, no bridge networks) it
 #   1. installs what it needs from Debian's packages when missing (podman, runc, catatonit, debootstrap,
-#      docker-compose; --no-install-recommends) and configures podman in a folder of its own ($WORK), never the
+#      docker-compose, curl; --no-install-recommends) and configures podman in a folder of its own ($WORK), never the
 #      machine's global configuration;
-#   2. makes the base images offline: Debian bookworm by debootstrap, then Debian's JRE, HAProxy and PostgreSQL on it
-#      (deploy/test/base, deploy/test/postgres): the stand-ins for eclipse-temurin:17-jre, haproxy:2.6, postgres:17;
+#   2. starts Keycloak in the background (its distribution org.keycloak:keycloak-quarkus-dist from Maven Central, in
+#      dev mode with its H2 file store, on a JDK 21 or newer of the machine, the realm deploy/keycloak/plyyard-realm.json)
+#      and makes the base images offline meanwhile: Debian bookworm by debootstrap, then Debian's JRE, HAProxy and
+#      PostgreSQL on it (deploy/test/base, deploy/test/postgres): the stand-ins for eclipse-temurin:17-jre, haproxy:2.6,
+#      postgres:17;
 #   3. runs the README's commands: ./mvnw -DskipTests package, docker-compose build, docker-compose up -d, with
 #      deploy/test/docker-compose.host.yml on top (test only: those bases, host networking on 127.0.0.1 ports of its own,
 #      two lobby replicas), waits until every container is healthy, and plays a game with ./plyyard through HAProxy;
@@ -14,16 +17,20 @@
 #      draughts game against the AI to the end with a spectator, a four-player Ploy pool with AI fill, the browser page
 #      and gRPC-Web, one lobby replica killed mid-game (podman kill), the PostgreSQL container restarted, HAProxy's
 #      image with TLS on the players' side;
+#      and, with Keycloak as the outside identity provider, a player who signs in there (a token by the password grant)
+#      claims a name and plays a game against the AI through HAProxy with the provider's token;
 #   5. records figures (image sizes, time from up to healthy, memory per container) in target/compose-test/figures.txt;
-#   6. stops everything it started by its own ids (docker-compose down -v, the podman service, its health ticker) and
-#      removes the image store, the debootstrapped tree and podman's folder, whether the test passed or not.
+#   6. stops everything it started by its own ids (docker-compose down -v, the podman service, its health ticker,
+#      Keycloak) and removes the image store, the debootstrapped tree, Keycloak's folder and podman's folder, whether the
+#      test passed or not.
 #
 # Usage: deploy/test/compose-test.sh [--keep-bases]
 #   --keep-bases  keep the debootstrapped tree and the base images for the next run (development; CI starts from nothing)
 # Environment: PLYYARD_CONTAINERS_DIR (podman's folder goes in its podman/, default target/compose-test), MAVEN_ARGS
-# (read by Maven itself, e.g. -Dmaven.repo.local=...), DEBIAN_MIRROR (default: the machine's apt source for Debian).
-# Ports: 127.0.0.1:37070-37075 and 35432 (deploy/test/docker-compose.host.yml), 37076-37077 (the IT's TLS HAProxy);
-# the test stops if one is taken.
+# (read by Maven itself, e.g. -Dmaven.repo.local=...), DEBIAN_MIRROR (default: the machine's apt source for Debian),
+# KEYCLOAK_JAVA_HOME (a JDK 21 or newer for Keycloak; default: the newest such JDK under /usr/lib/jvm).
+# Ports: 127.0.0.1:37070-37075 and 35432 (deploy/test/docker-compose.host.yml), 37076-37077 (the IT's TLS HAProxy),
+# 37078 (Keycloak); the test stops if one is taken.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -38,9 +45,22 @@ for arg in "$@"; do
   esac
 done
 
-PORTS=(35432 37070 37071 37072 37073 37074 37075 37076 37077)
+PORTS=(35432 37070 37071 37072 37073 37074 37075 37076 37077 37078)
 PLAYERS=127.0.0.1:37070
 MONITOR=127.0.0.1:37075
+# the outside identity provider: Keycloak (dev mode) on the host, its realm and test user from the repository
+KEYCLOAK_VERSION=26.5.6
+KEYCLOAK_PORT=37078
+KEYCLOAK_DIR="$OUT/keycloak"
+OIDC_ISSUER="http://127.0.0.1:$KEYCLOAK_PORT/realms/plyyard"
+OIDC_AUDIENCE=plyyard-lobby
+# the realm's public client and its two test users, who sign in by the password grant (ComposeStackContainersIT)
+read -r OIDC_CLIENT OIDC_USER OIDC_PASSWORD OIDC_USER_2 OIDC_PASSWORD_2 < <(python3 -c '
+import json, sys
+realm = json.load(open(sys.argv[1]))
+users = [u["username"] + " " + u["credentials"][0]["value"] for u in realm["users"][:2]]
+print(realm["clients"][0]["clientId"], *users)
+' "$ROOT/deploy/keycloak/plyyard-realm.json")
 BASES=(localhost/plyyard-test/debian:bookworm localhost/plyyard-test/jre localhost/plyyard-test/haproxy
   localhost/plyyard-test/postgres:15)
 IMAGES=(plyyard/rules-service:0.1.0 plyyard/ai-service:0.1.0 plyyard/lobby-service:0.1.0 plyyard/haproxy:0.1.0)
@@ -60,7 +80,7 @@ figure() { printf '%s\n' "$*" | tee -a "$FIGURES"; }
 
 need_packages() {
   local missing=() p
-  for p in podman runc catatonit conmon debootstrap docker-compose; do
+  for p in podman runc catatonit conmon debootstrap docker-compose curl; do
     if [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" != "install ok installed" ]; then
       missing+=("$p")
     fi
@@ -135,6 +155,7 @@ EOF
 
 SERVICE_PID=""
 TICKER_PID=""
+KEYCLOAK_PID=""
 DOWN_DONE=no
 CACHE_DIR=/var/lib/containers
 CACHE_EXISTED=yes
@@ -162,6 +183,8 @@ cleanup() {
     "${COMPOSE[@]}" down -v -t 10 > "$OUT/down.txt" 2>&1 || log "docker-compose down failed: see $OUT/down.txt"
   fi
   stop_pid "$SERVICE_PID"
+  stop_pid "$KEYCLOAK_PID"
+  rm -rf "$KEYCLOAK_DIR" # the distribution and its H2 store (its log stays in $OUT)
   if command -v podman >/dev/null 2>&1 && [ -n "${CONTAINERS_CONF:-}" ]; then
     # whatever compose left (a failed start): ours only, this storage only
     podman rm -a -f -t 0 >/dev/null 2>&1
@@ -194,6 +217,71 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# --------------------------------------------------------------------------------------- the outside identity provider
+
+# A JDK for Keycloak 26, which needs Java 21 or newer (the project's own build stays on 17): KEYCLOAK_JAVA_HOME, else
+# the newest under /usr/lib/jvm (the development machines have Temurin's beside Debian's 17)
+keycloak_java() {
+  local best="" best_v=0 j v
+  for j in ${KEYCLOAK_JAVA_HOME:-} /usr/lib/jvm/*; do
+    [ -x "$j/bin/java" ] || continue
+    v="$("$j/bin/java" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2}')"
+    v="${v%%.*}"
+    [[ "$v" =~ ^[0-9]+$ ]] || continue
+    if [ -n "${KEYCLOAK_JAVA_HOME:-}" ] && [ "$j" = "$KEYCLOAK_JAVA_HOME" ] && [ "$v" -ge 21 ]; then
+      echo "$j"
+      return 0
+    fi
+    if [ "$v" -ge 21 ] && [ "$v" -gt "$best_v" ]; then
+      best="$j"
+      best_v="$v"
+    fi
+  done
+  [ -n "$best" ] || return 1
+  echo "$best"
+}
+
+# Keycloak's distribution from Maven Central (through the wrapper's Maven, like every other artifact), unpacked in
+# $KEYCLOAK_DIR, the realm put where --import-realm reads it, then started in dev mode in the background (H2 file store
+# in its data/, plain HTTP on 127.0.0.1 only)
+start_keycloak() {
+  local java t
+  java="$(keycloak_java)" || fail "Keycloak $KEYCLOAK_VERSION needs Java 21 or newer and none was found under /usr/lib/jvm; set KEYCLOAK_JAVA_HOME to one"
+  log "Keycloak $KEYCLOAK_VERSION from Maven Central, on $java"
+  t=$(now_ms)
+  rm -rf "$KEYCLOAK_DIR"
+  mkdir -p "$KEYCLOAK_DIR"
+  ./mvnw -B -ntp -N dependency:copy -Dartifact="org.keycloak:keycloak-quarkus-dist:$KEYCLOAK_VERSION:tar.gz" \
+    -DoutputDirectory="$KEYCLOAK_DIR" > "$OUT/keycloak-download.log" 2>&1 \
+    || fail "downloading Keycloak failed: see $OUT/keycloak-download.log"
+  tar -C "$KEYCLOAK_DIR" -xzf "$KEYCLOAK_DIR/keycloak-quarkus-dist-$KEYCLOAK_VERSION.tar.gz"
+  rm -f "$KEYCLOAK_DIR/keycloak-quarkus-dist-$KEYCLOAK_VERSION.tar.gz"
+  local home="$KEYCLOAK_DIR/keycloak-$KEYCLOAK_VERSION"
+  mkdir -p "$home/data/import"
+  cp "$ROOT/deploy/keycloak/plyyard-realm.json" "$home/data/import/"
+  figure "Keycloak $KEYCLOAK_VERSION: downloaded and unpacked in $(( ($(now_ms) - t) / 1000 )) s"
+  KEYCLOAK_STARTED=$(now_ms)
+  JAVA_HOME="$java" JAVA_OPTS_KC_HEAP="-Xms64m -Xmx512m" \
+    "$home/bin/kc.sh" start-dev --http-host=127.0.0.1 --http-port="$KEYCLOAK_PORT" --import-realm \
+    > "$OUT/keycloak.log" 2>&1 &
+  KEYCLOAK_PID=$!
+}
+
+# until the realm's discovery document answers (Keycloak started meanwhile, alongside the bases and the build)
+await_keycloak() {
+  local i
+  for i in $(seq 1 300); do
+    if curl -sf -o /dev/null "$OIDC_ISSUER/.well-known/openid-configuration"; then
+      figure "Keycloak $KEYCLOAK_VERSION ready (the realm's discovery document answers) $(( ($(now_ms) - KEYCLOAK_STARTED) / 1000 )) s after it was started, waited for $i s here; $(ps -o rss= -p "$KEYCLOAK_PID" | awk '{printf "%.0f MB", $1/1024}') resident"
+      return 0
+    fi
+    kill -0 "$KEYCLOAK_PID" 2>/dev/null || { tail -n 30 "$OUT/keycloak.log"; fail "Keycloak stopped: see $OUT/keycloak.log"; }
+    sleep 1
+  done
+  tail -n 30 "$OUT/keycloak.log"
+  fail "Keycloak did not answer at $OIDC_ISSUER within 300 s: see $OUT/keycloak.log"
+}
+
 # -------------------------------------------------------------------------------------------------------- the run
 
 log "ROOT=$ROOT WORK=$WORK"
@@ -209,7 +297,11 @@ figure "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 figure "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
 figure "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(podman --version), runc $(runc --version | head -n 1 | awk '{print $3}'), $(docker-compose --version | cut -d, -f1)"
 
-# 2. the base images, offline
+# 2. the outside identity provider, started now so that it comes up while the bases and the jars are made
+cd "$ROOT"
+start_keycloak
+
+# the base images, offline
 if ! podman image exists localhost/plyyard-test/debian:bookworm; then
   mirror="$(debian_mirror)"
   log "debootstrap --variant=minbase bookworm from $mirror"
@@ -282,6 +374,10 @@ states() {
   done
 }
 
+# the lobbies are told the provider (docker-compose.yml passes these on); it must answer before they start
+await_keycloak
+export PLYYARD_OIDC_ISSUER="$OIDC_ISSUER" PLYYARD_OIDC_AUDIENCE="$OIDC_AUDIENCE"
+
 log "docker-compose up -d"
 t=$(now_ms)
 "${COMPOSE[@]}" up -d > "$OUT/compose-up.log" 2>&1 || fail "docker-compose up failed: see $OUT/compose-up.log"
@@ -344,6 +440,10 @@ t=$(now_ms)
   -Dit.test=ComposeStackContainersIT -Dfailsafe.failIfNoSpecifiedTests=false \
   -Dplyyard.containers.players="$PLAYERS" -Dplyyard.containers.monitor="$MONITOR" \
   -Dplyyard.containers.project="$PROJECT" -Dplyyard.containers.figures="$OUT/figures-it.txt" \
+  -Dplyyard.containers.oidc-issuer="$OIDC_ISSUER" -Dplyyard.containers.oidc-audience="$OIDC_AUDIENCE" \
+  -Dplyyard.containers.oidc-client="$OIDC_CLIENT" -Dplyyard.containers.oidc-user="$OIDC_USER" \
+  -Dplyyard.containers.oidc-password="$OIDC_PASSWORD" \
+  -Dplyyard.containers.oidc-user-2="$OIDC_USER_2" -Dplyyard.containers.oidc-password-2="$OIDC_PASSWORD_2" \
   > "$OUT/it.log" 2>&1 || { grep -E 'Tests run|FAIL|ERROR' "$OUT/it.log" | head -n 40; fail "ComposeStackContainersIT failed: see $OUT/it.log"; }
 grep -E 'Tests run:' "$OUT/it.log" | tail -n 1
 figure "ComposeStackContainersIT: $(( ($(now_ms) - t) / 1000 )) s"
@@ -351,6 +451,7 @@ figure "ComposeStackContainersIT: $(( ($(now_ms) - t) / 1000 )) s"
 
 figure "memory per container after the games (podman stats --no-stream):"
 podman stats --no-stream --format '{{.Name}} {{.MemUsage}}' | sort | sed 's/^/  /' | tee -a "$FIGURES"
+figure "  Keycloak (on the host): $(ps -o rss= -p "$KEYCLOAK_PID" | awk '{printf "%.0f MB", $1/1024}') resident"
 
 log "docker-compose down -v"
 t=$(now_ms)

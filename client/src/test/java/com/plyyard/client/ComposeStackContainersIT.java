@@ -587,6 +587,172 @@ class ComposeStackContainersIT {
         }
     }
 
+    // ------------------------------------------------------------------------------ an outside identity provider
+
+    private static final String OIDC_ISSUER = System.getProperty("plyyard.containers.oidc-issuer");
+
+    /**
+     * Keycloak (started by the script on the host, its realm from deploy/keycloak) as the lobbies' identity provider
+     * (OIDC_ISSUER, OIDC_AUDIENCE in docker-compose.yml): the realm's test user gets an access token by the password
+     * grant, presents it through HAProxy instead of a Ply Yard session, claims a Ply Yard name once (the provider's
+     * preferred_username) and plays a draughts game against the AI to the end with `./plyyard play`, the token given as
+     * PLYYARD_TOKEN; both lobby replicas verify it on their own. A token altered after Keycloak signed it is refused.
+     * (A call before the claim: {@link #aCallBeforeTheClaimThenTheClaimOnEveryReplica}.)
+     */
+    @Test
+    @Order(7)
+    void aPlayerSignedInAtTheProviderPlaysThroughTheBalancer() throws Exception {
+        assertNotNull(OIDC_ISSUER, "run by deploy/test/compose-test.sh, which starts Keycloak (plyyard.containers.oidc-*)");
+        long started = System.nanoTime();
+        String token = passwordGrant(System.getProperty("plyyard.containers.oidc-user"),
+            System.getProperty("plyyard.containers.oidc-password"));
+        long tokenMillis = (System.nanoTime() - started) / 1_000_000;
+        String user = System.getProperty("plyyard.containers.oidc-user");
+
+        io.grpc.ManagedChannel channel = io.grpc.ManagedChannelBuilder.forTarget(PLAYERS).usePlaintext().build();
+        try {
+            io.grpc.Metadata auth = new io.grpc.Metadata();
+            auth.put(io.grpc.Metadata.Key.of("authorization", io.grpc.Metadata.ASCII_STRING_MARSHALLER), "Bearer " + token);
+            io.grpc.ClientInterceptor bearer = io.grpc.stub.MetadataUtils.newAttachHeadersInterceptor(auth);
+            var lobby = com.plyyard.proto.v1.LobbyServiceGrpc.newBlockingStub(channel).withInterceptors(bearer);
+            var accounts = com.plyyard.proto.v1.AccountServiceGrpc.newBlockingStub(channel).withInterceptors(bearer);
+
+            // ClaimName with no name takes the provider's preferred_username, once
+            Player me = accounts.withDeadlineAfter(10, TimeUnit.SECONDS)
+                .claimName(com.plyyard.proto.v1.ClaimNameRequest.getDefaultInstance()).getPlayer();
+            assertEquals(user, me.getName(), "the name the provider suggested");
+            StatusRuntimeException again = org.junit.jupiter.api.Assertions.assertThrows(StatusRuntimeException.class,
+                () -> accounts.withDeadlineAfter(10, TimeUnit.SECONDS)
+                    .claimName(com.plyyard.proto.v1.ClaimNameRequest.newBuilder().setName(name("again")).build()));
+            assertEquals(Status.Code.FAILED_PRECONDITION, again.getStatus().getCode(), again.getStatus().toString());
+            // both replicas know the player now (HAProxy balances each call)
+            for (int i = 0; i < 4; i++) {
+                assertEquals(me, lobby.withDeadlineAfter(10, TimeUnit.SECONDS).whoAmI(WhoAmIRequest.getDefaultInstance()));
+            }
+            // gRPC-Web, as the page would call
+            GrpcWebAnswer web = grpcWeb("plyyard.v1.LobbyService/WhoAmI", WhoAmIRequest.getDefaultInstance().toByteArray(),
+                token);
+            assertEquals("0", web.status(), web.trailers());
+            assertEquals(me, Player.parseFrom(web.messages().get(0)));
+            // a token altered after the provider signed it
+            String[] parts = token.split("\\.");
+            String payload = new String(java.util.Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8);
+            String forged = parts[0] + "." + java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
+                payload.replace("\"" + user + "\"", "\"" + user + "x\"").getBytes(StandardCharsets.UTF_8)) + "." + parts[2];
+            io.grpc.Metadata forgedAuth = new io.grpc.Metadata();
+            forgedAuth.put(io.grpc.Metadata.Key.of("authorization", io.grpc.Metadata.ASCII_STRING_MARSHALLER),
+                "Bearer " + forged);
+            StatusRuntimeException refused = org.junit.jupiter.api.Assertions.assertThrows(StatusRuntimeException.class,
+                () -> com.plyyard.proto.v1.LobbyServiceGrpc.newBlockingStub(channel)
+                    .withInterceptors(io.grpc.stub.MetadataUtils.newAttachHeadersInterceptor(forgedAuth))
+                    .withDeadlineAfter(10, TimeUnit.SECONDS).whoAmI(WhoAmIRequest.getDefaultInstance()));
+            assertEquals(Status.Code.UNAUTHENTICATED, refused.getStatus().getCode(), refused.getStatus().toString());
+            assertTrue(refused.getStatus().getDescription().contains("signature"), refused.getStatus().getDescription());
+
+            // a whole game against the AI with the command line, the provider's token in PLYYARD_TOKEN
+            long gameStarted = System.nanoTime();
+            Path playerHome = Files.createTempDirectory("plyyard-oidc-player");
+            try {
+                ProcessBuilder pb = new ProcessBuilder(Path.of("..", "plyyard").toAbsolutePath().normalize().toString(),
+                    "play", "--target", PLAYERS, "--variant", "draughts:fmjd", "--vs", "ai", "--level", "beginner",
+                    "--autoplay", "first", "--ascii")
+                    .directory(Path.of("..").toAbsolutePath().normalize().toFile()).redirectErrorStream(true);
+                pb.environment().put("PLYYARD_TOKEN", token);
+                pb.environment().put("PLYYARD_HOME", playerHome.toString());
+                Process play = pb.start();
+                play.getOutputStream().close();
+                CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> {
+                    try (InputStream in = play.getInputStream()) {
+                        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
+                assertTrue(play.waitFor(5, TimeUnit.MINUTES), "./plyyard play ended within 5 minutes");
+                List<String> lines = output.get(30, TimeUnit.SECONDS).lines().toList();
+                assertEquals(0, play.exitValue(), () -> tail(lines));
+                String result = lines.stream().filter(l -> l.startsWith("result: ")).findFirst()
+                    .orElseThrow(() -> new AssertionError("the game did not end: " + tail(lines)));
+                assertFalse(Files.exists(playerHome.resolve("credentials.properties")),
+                    "a token from the environment is never written down");
+                assertTrue(lines.contains("signed in as " + me.getName() + " at " + PLAYERS), () -> tail(lines));
+                Matcher id = Pattern.compile("(?m)^match (\\S+) \\(").matcher(String.join("\n", lines));
+                assertTrue(id.find(), () -> tail(lines));
+                Match end = com.plyyard.proto.v1.MatchServiceGrpc.newBlockingStub(channel).withInterceptors(bearer)
+                    .withDeadlineAfter(10, TimeUnit.SECONDS).getMatch(GetMatchRequest.newBuilder().setMatchId(id.group(1)).build());
+                assertEquals(MatchStatus.MATCH_FINISHED, end.getStatus());
+                assertEquals(me.getId(), end.getSeats(0).getPlayer().getId(), "the provider's player sat in it");
+                figure(String.format("outside identity provider (Keycloak, password grant in %d ms): ClaimName '%s', "
+                    + "then draughts:fmjd against the AI (beginner) to the end through HAProxy with the provider's token, "
+                    + "%s plies in %.1f s, %s; a forged token: %s \"%s\"",
+                    tokenMillis, me.getName(), Integer.toString(end.getMovesCount()),
+                    (System.nanoTime() - gameStarted) / 1e9, result, refused.getStatus().getCode(),
+                    refused.getStatus().getDescription()));
+            } finally {
+                deleteTree(playerHome);
+            }
+        } finally {
+            channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * The realm's second user calls before claiming a name (refused with a sentence, on both replicas), then claims one:
+     * from then on every replica answers as that player.
+     */
+    @Test
+    @Order(8)
+    void aCallBeforeTheClaimThenTheClaimOnEveryReplica() throws Exception {
+        assertNotNull(OIDC_ISSUER, "run by deploy/test/compose-test.sh, which starts Keycloak (plyyard.containers.oidc-*)");
+        String token = passwordGrant(System.getProperty("plyyard.containers.oidc-user-2"),
+            System.getProperty("plyyard.containers.oidc-password-2"));
+        io.grpc.ManagedChannel channel = io.grpc.ManagedChannelBuilder.forTarget(PLAYERS).usePlaintext().build();
+        try {
+            io.grpc.Metadata auth = new io.grpc.Metadata();
+            auth.put(io.grpc.Metadata.Key.of("authorization", io.grpc.Metadata.ASCII_STRING_MARSHALLER), "Bearer " + token);
+            io.grpc.ClientInterceptor bearer = io.grpc.stub.MetadataUtils.newAttachHeadersInterceptor(auth);
+            var lobby = com.plyyard.proto.v1.LobbyServiceGrpc.newBlockingStub(channel).withInterceptors(bearer);
+            for (int i = 0; i < 4; i++) { // HAProxy balances each call: both replicas refuse
+                StatusRuntimeException unnamed = org.junit.jupiter.api.Assertions.assertThrows(StatusRuntimeException.class,
+                    () -> lobby.withDeadlineAfter(10, TimeUnit.SECONDS).whoAmI(WhoAmIRequest.getDefaultInstance()));
+                assertEquals(Status.Code.FAILED_PRECONDITION, unnamed.getStatus().getCode(), unnamed.getStatus().toString());
+                assertTrue(unnamed.getStatus().getDescription().contains("ClaimName"), unnamed.getStatus().toString());
+            }
+            Player me = com.plyyard.proto.v1.AccountServiceGrpc.newBlockingStub(channel).withInterceptors(bearer)
+                .withDeadlineAfter(10, TimeUnit.SECONDS)
+                .claimName(com.plyyard.proto.v1.ClaimNameRequest.newBuilder().setName(name("ben")).build()).getPlayer();
+            for (int i = 0; i < 4; i++) {
+                assertEquals(me, lobby.withDeadlineAfter(10, TimeUnit.SECONDS).whoAmI(WhoAmIRequest.getDefaultInstance()),
+                    "call " + (i + 1) + " after the claim");
+            }
+        } finally {
+            channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        }
+    }
+
+    /** An access token for a user of the realm by the password grant, at the token endpoint the issuer announces. */
+    private static String passwordGrant(String user, String password) throws IOException, InterruptedException {
+        HttpResponse<String> discovery = HTTP.send(HttpRequest.newBuilder(
+            URI.create(OIDC_ISSUER + "/.well-known/openid-configuration")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, discovery.statusCode(), discovery.body());
+        Matcher endpoint = Pattern.compile("\"token_endpoint\"\\s*:\\s*\"([^\"]+)\"").matcher(discovery.body());
+        assertTrue(endpoint.find(), discovery.body());
+        String form = "grant_type=password&scope=openid"
+            + "&client_id=" + encode(System.getProperty("plyyard.containers.oidc-client"))
+            + "&username=" + encode(user) + "&password=" + encode(password);
+        HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create(endpoint.group(1)))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, answer.statusCode(), "the password grant: " + answer.statusCode());
+        Matcher token = Pattern.compile("\"access_token\"\\s*:\\s*\"([^\"]+)\"").matcher(answer.body());
+        assertTrue(token.find(), "an access token in the answer");
+        return token.group(1);
+    }
+
+    private static String encode(String value) {
+        return java.net.URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+
     // ------------------------------------------------------------------------------------------------- helpers
 
     private static CompletableFuture<Run> background(String... args) {

@@ -18,6 +18,10 @@ import com.plyyard.proto.v1.PuzzleJudgement;
 import com.plyyard.proto.v1.PuzzleRating;
 import com.plyyard.proto.v1.PuzzleResult;
 import jakarta.enterprise.context.ApplicationScoped;
+import com.plyyard.lobby.ai.AiEngine;
+import com.plyyard.proto.v1.GameState;
+import com.plyyard.proto.v1.GameStatus;
+import com.plyyard.proto.v1.PuzzleRefutation;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -37,6 +41,12 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 @ApplicationScoped
 public class PuzzleTrainer {
+    /**
+     * The refuting reply: the strongest level (5) with a clock of 15 s, of which ai-service spends a thirtieth, half a
+     * second.
+     */
+    static final int REFUTATION_LEVEL = 5;
+    static final long REFUTATION_CLOCK_MILLIS = 15_000;
     /** The nearest puzzles a new one is drawn from, so that players of one rating do not all meet the same one. */
     static final int NEAREST = 12;
     static final int HISTORY_DEFAULT = 20;
@@ -44,6 +54,9 @@ public class PuzzleTrainer {
 
     @Inject
     Rules rules;
+
+    @Inject
+    AiEngine engine;
 
     @Inject
     UnitOfWork unitOfWork;
@@ -135,6 +148,11 @@ public class PuzzleTrainer {
         if (!judged.getLegal()) {
             throw LobbyException.invalid(judged.getSentence()); // not a move at all: nothing is counted
         }
+        // what an answer that ends the attempt shows, asked of rules-service and ai-service before the transaction
+        boolean ends = !judged.getCorrect() || judged.getSolved();
+        List<GameState> line = ends ? lineStates(read.puzzle) : List.of();
+        PuzzleRefutation refutation = judged.getCorrect() ? null : refutation(line.get(Math.min(line.size() - 1, 2 * step)),
+            move, id);
         return unitOfWork.call(() -> {
             PuzzleStore.Attempt a = store.attempt(id, true).orElseThrow();
             if (a.step() != step || !a.open()) { // another answer to this step came first
@@ -149,6 +167,9 @@ public class PuzzleTrainer {
             int nextStep = judged.getStep();
             PuzzleAnswer.Builder out = PuzzleAnswer.newBuilder().setCorrect(judged.getCorrect())
                 .setSentence(judged.getSentence()).setReply(judged.getReply());
+            if (refutation != null) {
+                out.setRefutation(refutation);
+            }
             // The answer is built from the rows as written here: nothing is read back.
             PuzzleStore.Attempt after;
             PuzzleStore.StoredPuzzle puzzle;
@@ -173,7 +194,7 @@ public class PuzzleTrainer {
                 puzzle = read.puzzle;
                 rating = store.rating(player, a.game(), false, now);
             }
-            PuzzleAnswer answer = out.setAttempt(attemptMessage(after, puzzle, rating, judged)).build();
+            PuzzleAnswer answer = out.setAttempt(attemptMessage(after, puzzle, rating, judged, line)).build();
             store.saveAnswer(id, step, move, answer.toByteArray(), now);
             return answer;
         });
@@ -282,11 +303,45 @@ public class PuzzleTrainer {
             store.rating(attempt.player(), attempt.game(), false, now)));
         PuzzleJudgement at = rules.judgePuzzleMove(JudgePuzzleMoveRequest.newBuilder().setPuzzle(rows.puzzle.data())
             .addAllMoves(rows.puzzle.solverMoves(attempt.step())).build());
-        return attemptMessage(attempt, rows.puzzle, rows.rating, at);
+        return attemptMessage(attempt, rows.puzzle, rows.rating, at, attempt.open() ? List.of() : lineStates(rows.puzzle));
+    }
+
+    /** The positions of a puzzle's whole line: its start, then after each move (rules-service; no transaction open). */
+    private List<GameState> lineStates(PuzzleStore.StoredPuzzle puzzle) {
+        GameState state = rules.judgePuzzleMove(JudgePuzzleMoveRequest.newBuilder().setPuzzle(puzzle.data()).build())
+            .getState();
+        List<GameState> states = new ArrayList<>(puzzle.data().getLineCount() + 1);
+        states.add(state);
+        for (String move : puzzle.data().getLineList()) {
+            state = rules.applyMove(state, move).getState();
+            states.add(state);
+        }
+        return states;
+    }
+
+    /**
+     * Where a wrong (but legal) move leads: the position after it and the opponent's best reply, from ai-service at its
+     * strongest level for about half a second (exact from Piracy's table where built). Without ai-service, or when the
+     * move ended the game, no reply: the failed answer must not wait for, or fail with, the engine.
+     */
+    private PuzzleRefutation refutation(GameState before, String move, UUID attempt) {
+        GameState after = rules.applyMove(before, move).getState();
+        PuzzleRefutation.Builder b = PuzzleRefutation.newBuilder().setMove(move).setAfterMove(after);
+        if (after.getStatus() != GameStatus.ONGOING) {
+            return b.build();
+        }
+        try {
+            String reply = engine.bestMove(after, REFUTATION_LEVEL, REFUTATION_CLOCK_MILLIS, 0,
+                attempt.getLeastSignificantBits()).getMove().getNotation();
+            b.setReply(reply).setAfterReply(rules.applyMove(after, reply).getState());
+        } catch (AiEngine.EngineUnavailable e) {
+            // the position after the wrong move still shows what went wrong
+        }
+        return b.build();
     }
 
     private static PuzzleAttempt attemptMessage(PuzzleStore.Attempt a, PuzzleStore.StoredPuzzle puzzle,
-                                                PuzzleStore.PlayerRating rating, PuzzleJudgement at) {
+                                                PuzzleStore.PlayerRating rating, PuzzleJudgement at, List<GameState> line) {
         PuzzleAttempt.Builder b = PuzzleAttempt.newBuilder()
             .setAttemptId(a.id().toString())
             .setPuzzleId(puzzle.id())
@@ -303,7 +358,8 @@ public class PuzzleTrainer {
             .setDaily(a.daily() != null)
             .setDay(a.daily() == null ? "" : a.daily().toString());
         if (!a.open()) {
-            b.addAllThemes(puzzle.data().getThemesList()).addAllSolution(puzzle.data().getLineList());
+            b.addAllThemes(puzzle.data().getThemesList()).addAllSolution(puzzle.data().getLineList())
+                .addAllSolutionStates(line);
         }
         return b.build();
     }

@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.List;
+import java.util.UUID;
 import org.jboss.logging.Logger;
 
 /**
@@ -46,6 +47,9 @@ public class AccountAdmin {
 
     @Inject
     AccountsConfig config;
+
+    @Inject
+    ExternalIdentities identities;
 
     /** IssueResetToken: a token for RecoverAccount, valid for {@link AccountsConfig#resetTokenLifetime()}. */
     public IssueResetTokenResponse issueResetToken(String playerName, String operatorName) {
@@ -84,6 +88,8 @@ public class AccountAdmin {
             p.disabledReason = reason;
             int ended = sessions.endAllOf(p.id, null);
             notifications.send(Notifications.TOKENS_REVOKED, PLAYER_CHANGED + p.id);
+            UUID id = p.id;
+            unitOfWork.afterCommit(() -> identities.forget(id)); // here at once; the notification tells the others
             store.event(p.id, now, "disabled", operator, "", reason);
             return DisableAccountResponse.newBuilder().setPlayer(PlayerRepository.view(p)).setSessionsEnded(ended).build();
         });
@@ -106,6 +112,8 @@ public class AccountAdmin {
                 p.disabledAt = null;
                 p.disabledReason = "";
                 notifications.send(Notifications.TOKENS_REVOKED, PLAYER_CHANGED + p.id);
+                UUID id = p.id;
+                unitOfWork.afterCommit(() -> identities.forget(id));
                 store.event(p.id, now, "enabled", operator, "", "");
             }
             return EnableAccountResponse.newBuilder().setPlayer(PlayerRepository.view(p)).setWasDisabled(was).build();

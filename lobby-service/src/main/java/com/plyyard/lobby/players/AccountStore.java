@@ -88,16 +88,21 @@ public class AccountStore {
             .setParameter(1, playerId).setParameter(2, hash).setParameter(3, now).executeUpdate() == 1;
     }
 
-    /** The player linked to an outside identity (if not disabled), or null. */
-    public Player externalPlayer(String issuer, String subject) {
-        List<?> rows = em.createNativeQuery("SELECT p.id, p.name FROM external_identities e JOIN players p ON p.id = "
-                + "e.player_id WHERE e.issuer = ?1 AND e.subject = ?2 AND p.disabled_at IS NULL")
+    /** A player linked to an outside identity, and whether (and why) the operator disabled the account. */
+    public record Linked(Player player, boolean disabled, String reason) {
+    }
+
+    /** The player linked to an outside identity, disabled or not; null when none is. */
+    public Linked externalPlayer(String issuer, String subject) {
+        List<?> rows = em.createNativeQuery("SELECT p.id, p.name, p.disabled_at IS NOT NULL, p.disabled_reason FROM "
+                + "external_identities e JOIN players p ON p.id = e.player_id WHERE e.issuer = ?1 AND e.subject = ?2")
             .setParameter(1, issuer).setParameter(2, subject).getResultList();
         if (rows.isEmpty()) {
             return null;
         }
         Object[] row = (Object[]) rows.get(0);
-        return Player.newBuilder().setId(row[0].toString()).setName((String) row[1]).build();
+        return new Linked(Player.newBuilder().setId(row[0].toString()).setName((String) row[1]).build(), (Boolean) row[2],
+            (String) row[3]);
     }
 
     /** Links an outside identity to a player. */

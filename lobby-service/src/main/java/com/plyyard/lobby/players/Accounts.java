@@ -160,9 +160,14 @@ public class Accounts {
 
     private static void refuseDisabled(PlayerEntity p) {
         if (p.disabledAt != null) {
-            throw LobbyException.denied("The account '" + p.name + "' is disabled" + (p.disabledReason.isEmpty() ? ""
-                : " (" + p.disabledReason + ")") + "; ask the operator to enable it again.");
+            throw disabled(p.name, p.disabledReason);
         }
+    }
+
+    /** PERMISSION_DENIED for a disabled account, with the operator's reason. */
+    static LobbyException disabled(String name, String reason) {
+        return LobbyException.denied("The account '" + name + "' is disabled" + (reason.isEmpty() ? "" : " (" + reason
+            + ")") + "; ask the operator to enable it again.");
     }
 
     /** GetAccount: what the caller's account has. */

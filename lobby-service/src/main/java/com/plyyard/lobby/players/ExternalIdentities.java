@@ -13,7 +13,6 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -24,7 +23,12 @@ import java.util.UUID;
  */
 @ApplicationScoped
 public class ExternalIdentities {
-    private final Cache<String, Optional<Player>> players = Caffeine.newBuilder().maximumSize(100_000)
+    /**
+     * The identities this instance has seen linked. Only links are kept, never "not linked yet": a claim on another
+     * instance must count here at the next call. Disabling or enabling an account drops its entry on every instance
+     * (at once here, by notification elsewhere); the minute's expiry is the safety net for a missed notification.
+     */
+    private final Cache<String, AccountStore.Linked> players = Caffeine.newBuilder().maximumSize(100_000)
         .expireAfterWrite(Duration.ofMinutes(1)).build();
 
     @Inject
@@ -42,15 +46,24 @@ public class ExternalIdentities {
     @Inject
     LobbyClock clock;
 
-    /** The caller behind a verified identity; FAILED_PRECONDITION while no name was chosen for it. */
+    /**
+     * The caller behind a verified identity; FAILED_PRECONDITION while no name was chosen for it, PERMISSION_DENIED while
+     * its account is disabled.
+     */
     SessionOwner owner(ExternalIdentity identity) {
-        Player p = players.get(key(identity), k -> Optional.ofNullable(unitOfWork.call(() -> store.externalPlayer(
-            identity.issuer(), identity.subject())))).orElse(null);
-        if (p == null) {
-            throw LobbyException.failedPrecondition("This identity of " + Texts.shorten(identity.issuer()) + " has no Ply "
-                + "Yard name yet; choose one once with AccountService.ClaimName.");
+        AccountStore.Linked linked = players.getIfPresent(key(identity));
+        if (linked == null) {
+            linked = unitOfWork.call(() -> store.externalPlayer(identity.issuer(), identity.subject()));
+            if (linked == null) {
+                throw LobbyException.failedPrecondition("This identity of " + Texts.shorten(identity.issuer()) + " has no "
+                    + "Ply Yard name yet; choose one once with AccountService.ClaimName.");
+            }
+            players.put(key(identity), linked);
         }
-        return new SessionOwner(p, null, SessionKind.SESSION_KIND_UNSPECIFIED, null, null, null);
+        if (linked.disabled()) {
+            throw Accounts.disabled(linked.player().getName(), linked.reason());
+        }
+        return new SessionOwner(linked.player(), null, SessionKind.SESSION_KIND_UNSPECIFIED, null, null, null);
     }
 
     /** ClaimName: the name of an outside identity's player, chosen once. Blocking. */
@@ -71,10 +84,13 @@ public class ExternalIdentities {
         UUID id = UUID.randomUUID();
         Instant now = clock.now();
         Player player = unitOfWork.call(() -> {
-            Player existing = store.externalPlayer(identity.issuer(), identity.subject());
+            AccountStore.Linked existing = store.externalPlayer(identity.issuer(), identity.subject());
+            if (existing != null && existing.disabled()) {
+                throw Accounts.disabled(existing.player().getName(), existing.reason());
+            }
             if (existing != null) {
-                throw LobbyException.failedPrecondition("This identity is linked to the player '" + existing.getName()
-                    + "' already; a name is chosen once.");
+                throw LobbyException.failedPrecondition("This identity is linked to the player '"
+                    + existing.player().getName() + "' already; a name is chosen once.");
             }
             Player p = accounts.insertPlayer(id, name.strip(), now);
             store.linkExternal(identity.issuer(), identity.subject(), id, now);
@@ -88,7 +104,7 @@ public class ExternalIdentities {
     /** Forgets what this instance knows of a player's identities (disabled or enabled). */
     void forget(UUID playerId) {
         List<String> keys = players.asMap().entrySet().stream()
-            .filter(e -> e.getValue().map(p -> p.getId().equals(playerId.toString())).orElse(false))
+            .filter(e -> e.getValue().player().getId().equals(playerId.toString()))
             .map(java.util.Map.Entry::getKey).toList();
         players.invalidateAll(keys);
     }

@@ -39,7 +39,7 @@ class LobbyArchitectureTest {
         Map.entry("matchmaking", Set.of("rating", "match", "players", "clock", "rules", "db", "common")),
         Map.entry("rating", Set.of("match", "players", "db", "common")),
         Map.entry("match", Set.of("players", "clock", "rules", "db", "common")),
-        Map.entry("learn", Set.of("rating", "rules", "db", "common")),
+        Map.entry("learn", Set.of("ai", "rating", "rules", "db", "common")),
         Map.entry("review", Set.of("ai", "match", "db", "common")),
         Map.entry("players", Set.of("db", "common")),
         Map.entry("clock", Set.of("common")),

@@ -167,6 +167,24 @@ class PuzzleServiceTest extends LobbyTestBase {
         assertTrue(failed.getRatingChange() < 0 && failed.getPuzzleRatingChange() > 0);
         assertEquals(puzzle.line(), failed.getAttempt().getSolutionList(), "the solution shown");
         assertEquals(puzzle.position(), failed.getAttempt().getState().getPosition());
+        // the solution as positions a board can play through: the start, then after each move of the line
+        java.util.List<com.plyyard.proto.v1.GameState> line = failed.getAttempt().getSolutionStatesList();
+        assertEquals(puzzle.line().size() + 1, line.size());
+        assertEquals(puzzle.position(), line.get(0).getPosition());
+        for (int i = 0; i < puzzle.line().size(); i++) {
+            assertEquals(rules.applyMove(line.get(i), puzzle.line().get(i)).getState().getPosition(),
+                line.get(i + 1).getPosition(), "after " + puzzle.line().get(i));
+        }
+        // and where the wrong move led: its position and the engine's reply (the scripted engine answers at once)
+        com.plyyard.proto.v1.PuzzleRefutation refuted = failed.getRefutation();
+        assertEquals(wrong, refuted.getMove());
+        com.plyyard.proto.v1.GameState afterWrong = rules.applyMove(line.get(0), wrong).getState();
+        assertEquals(afterWrong.getPosition(), refuted.getAfterMove().getPosition());
+        if (afterWrong.getStatus() == com.plyyard.proto.v1.GameStatus.ONGOING) {
+            assertFalse(refuted.getReply().isEmpty(), "a reply to a move that did not end the game");
+            assertEquals(rules.applyMove(afterWrong, refuted.getReply()).getState().getPosition(),
+                refuted.getAfterReply().getPosition());
+        }
         String before = rows(p);
         PuzzleAnswer again = learn.answerPuzzle(answer(a, 0, wrong));
         assertTrue(again.getRepeated());

@@ -28,7 +28,7 @@ public class LobbyTestResources implements QuarkusTestResourceLifecycleManager {
         config.put("quarkus.datasource.jdbc.url", pg.jdbcUrl());
         config.put("quarkus.datasource.username", pg.user());
         config.put("quarkus.datasource.password", "");
-        if (ServiceTestProfile.class.getName().equals(profile)) {
+        if (underServiceTestProfile()) {
             return config; // the service tests: PostgreSQL only, the rules and the AI in-process
         }
         rules = RulesServiceProcess.start(Path.of("target", "test-logs"));
@@ -42,6 +42,19 @@ public class LobbyTestResources implements QuarkusTestResourceLifecycleManager {
         config.put("quarkus.grpc.clients.ai.test-port", Integer.toString(ai.port()));
         config.put("plyyard.test.ai-port", Integer.toString(ai.port()));
         return config;
+    }
+
+    /** The {@link ServiceTestProfile}, or a profile made from it (e.g. with an identity provider's settings added). */
+    private boolean underServiceTestProfile() {
+        if (profile == null) {
+            return false;
+        }
+        try {
+            return ServiceTestProfile.class.isAssignableFrom(Class.forName(profile, false,
+                Thread.currentThread().getContextClassLoader()));
+        } catch (ClassNotFoundException e) {
+            return ServiceTestProfile.class.getName().equals(profile);
+        }
     }
 
     @Override
