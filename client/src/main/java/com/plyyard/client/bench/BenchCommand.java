@@ -50,12 +50,13 @@ public class BenchCommand implements Runnable {
     /**
      * {@code bench signin}: a storm of sign-ins ({@link SignInLoad}). Output (stable):
      * <pre>
-     * sign_ins=&lt;n&gt; unknown_names=&lt;n&gt; sign_ins_per_s=&lt;x&gt; busy=&lt;n&gt; limited=&lt;n&gt; errors=&lt;n&gt; seconds=&lt;s&gt;
+     * sign_ins=&lt;n&gt; wrong_passwords=&lt;n&gt; unknown_names=&lt;n&gt; sign_ins_per_s=&lt;x&gt; busy=&lt;n&gt; limited=&lt;n&gt; errors=&lt;n&gt; seconds=&lt;s&gt;
      * sign_in_ms p50=&lt;x&gt; p95=&lt;x&gt; p99=&lt;x&gt; max=&lt;x&gt;
+     * wrong_password_ms p50=&lt;x&gt; p95=&lt;x&gt; p99=&lt;x&gt; max=&lt;x&gt;
      * unknown_name_ms p50=&lt;x&gt; p95=&lt;x&gt; p99=&lt;x&gt; max=&lt;x&gt;
      * server_hash_check_ms mean=&lt;x&gt; checks=&lt;n&gt;
      * </pre>
-     * {@code sign_ins_per_s} counts the answered sign-ins of both kinds; {@code busy} the refusals of a full hashing queue,
+     * {@code sign_ins_per_s} counts the answered attempts of every kind; {@code busy} the refusals of a full hashing queue,
      * {@code limited} those of the sign-in limits.
      */
     @Command(name = "signin", mixinStandardHelpOptions = true,
@@ -82,6 +83,10 @@ public class BenchCommand implements Runnable {
             description = "Share of sign-ins with a name that does not exist (default ${DEFAULT-VALUE}).")
         double unknownShare;
 
+        @Option(names = "--wrong-share", defaultValue = "0.25",
+            description = "Share of sign-ins with an existing name and a wrong password (default ${DEFAULT-VALUE}).")
+        double wrongShare;
+
         @Option(names = "--addresses", defaultValue = "1", description = "Loopback addresses the clients connect from "
             + "(127.0.0.2, …; a local lobby only), so per-address limits see many machines (default ${DEFAULT-VALUE}).")
         int addresses;
@@ -94,18 +99,20 @@ public class BenchCommand implements Runnable {
             String[] hp = Lobby.hostPort(target);
             Duration d = Lobby.parseDuration("--duration", duration);
             if (accounts < 1 || clients < 1 || addresses < 1 || addresses > 250 || d.isZero() || unknownShare < 0
-                || unknownShare > 1) {
+                || wrongShare < 0 || unknownShare + wrongShare > 1) {
                 throw CliException.badInput("--accounts and --clients must be at least 1, --addresses 1 to 250, "
-                    + "--unknown-share within 0..1, --duration more than 0.");
+                    + "--unknown-share and --wrong-share at least 0 and together at most 1, --duration more than 0.");
             }
             PrintWriter out = spec.commandLine().getOut();
             try {
                 SignInLoad.Result r = new SignInLoad(hp[0], Integer.parseInt(hp[1])).run(new SignInLoad.Plan(accounts,
-                    clients, d, unknownShare, addresses, seed));
-                out.println(String.format(Locale.ROOT, "sign_ins=%d unknown_names=%d sign_ins_per_s=%.1f busy=%d limited=%d "
-                    + "errors=%d seconds=%.1f", r.rightSignIns(), r.unknownNames(), (r.rightSignIns() + r.unknownNames())
-                    / r.seconds(), r.busy(), r.limited(), r.errors(), r.seconds()));
+                    clients, d, unknownShare, wrongShare, addresses, seed));
+                out.println(String.format(Locale.ROOT, "sign_ins=%d wrong_passwords=%d unknown_names=%d sign_ins_per_s=%.1f "
+                    + "busy=%d limited=%d errors=%d seconds=%.1f", r.rightSignIns(), r.wrongPasswords(), r.unknownNames(),
+                    (r.rightSignIns() + r.wrongPasswords() + r.unknownNames()) / r.seconds(), r.busy(), r.limited(),
+                    r.errors(), r.seconds()));
                 out.println("sign_in_ms " + Lobby.summary(r.rightMicros()));
+                out.println("wrong_password_ms " + Lobby.summary(r.wrongMicros()));
                 out.println("unknown_name_ms " + Lobby.summary(r.unknownMicros()));
                 out.println(String.format(Locale.ROOT, "server_hash_check_ms mean=%.2f checks=%d", r.serverCheckMillis(),
                     r.serverChecks()));

@@ -23,19 +23,22 @@ import org.HdrHistogram.Histogram;
 
 /**
  * {@code bench signin}: a storm of sign-ins against one lobby instance, as fast as {@code clients} callers can make them
- * for a time: most with a right password, a share with a name that does not exist (which the lobby answers after
- * checking a dummy hash, so the two latencies should match). Each client's connection may come from its own loopback
+ * for a time: most with a right password, a share with a wrong one and a share with a name that does not exist (which
+ * the lobby answers after checking a dummy hash, so those two latencies should match; a right one also makes a
+ * session). Each client's connection may come from its own loopback
  * address (127.0.0.2, 127.0.0.3, …) so that the lobby's per-address limits see many clients, as a storm from many
  * machines would look. Reads the lobby's own hash timer from its metrics before and after.
  */
 public final class SignInLoad {
     /** What to run. */
-    public record Plan(int accounts, int clients, Duration duration, double unknownShare, int addresses, long seed) {
+    public record Plan(int accounts, int clients, Duration duration, double unknownShare, double wrongShare, int addresses,
+                       long seed) {
     }
 
     /** What happened: counts, latencies (microseconds), and the lobby's mean hash check (NaN when unread). */
-    public record Result(long rightSignIns, long unknownNames, long busy, long limited, long errors, double seconds,
-                         Histogram rightMicros, Histogram unknownMicros, double serverCheckMillis, long serverChecks) {
+    public record Result(long rightSignIns, long wrongPasswords, long unknownNames, long busy, long limited, long errors,
+                         double seconds, Histogram rightMicros, Histogram wrongMicros, Histogram unknownMicros,
+                         double serverCheckMillis, long serverChecks) {
     }
 
     private final String host;
@@ -63,7 +66,7 @@ public final class SignInLoad {
     public Result run(Plan plan) throws InterruptedException {
         Random random = new Random(plan.seed());
         String password = "bench pass phrase " + Long.toString(random.nextLong() & Long.MAX_VALUE, 36);
-        String prefix = "sb" + Long.toString(random.nextLong() & 0xffffffL, 36);
+        String prefix = "sb" + Long.toString(System.currentTimeMillis() % 0xfffffffL, 36); // new names every run
         List<String> names = new ArrayList<>();
         ManagedChannel setup = channel(0, 1);
         try {
@@ -79,6 +82,8 @@ public final class SignInLoad {
         double[] before = hashChecks();
         Recorder right = new Recorder(3);
         Recorder unknown = new Recorder(3);
+        Recorder wrong = new Recorder(3);
+        AtomicLong wrongs = new AtomicLong();
         AtomicLong rights = new AtomicLong();
         AtomicLong unknowns = new AtomicLong();
         AtomicLong busy = new AtomicLong();
@@ -95,19 +100,23 @@ public final class SignInLoad {
             Thread t = new Thread(() -> {
                 var stub = AccountServiceGrpc.newBlockingStub(ch);
                 while (System.nanoTime() < end) {
-                    boolean stranger = r.nextDouble() < plan.unknownShare();
+                    double k = r.nextDouble();
+                    boolean stranger = k < plan.unknownShare();
+                    boolean mistaken = !stranger && k < plan.unknownShare() + plan.wrongShare();
                     String name = stranger ? prefix + "-nobody-" + r.nextInt(1_000_000) : names.get(r.nextInt(names.size()));
                     long t0 = System.nanoTime();
                     try {
                         stub.withDeadlineAfter(30, TimeUnit.SECONDS).signIn(SignInRequest.newBuilder().setName(name)
-                            .setPassword(password).setDeviceLabel("bench signin").build());
+                            .setPassword(mistaken ? password + " (wrong)" : password).setDeviceLabel("bench signin")
+                            .build());
                         right.recordValue(Math.max(1, (System.nanoTime() - t0) / 1000));
                         rights.incrementAndGet();
                     } catch (StatusRuntimeException e) {
                         Status s = e.getStatus();
-                        if (stranger && s.getCode() == Status.Code.UNAUTHENTICATED) {
-                            unknown.recordValue(Math.max(1, (System.nanoTime() - t0) / 1000));
-                            unknowns.incrementAndGet();
+                        long micros = Math.max(1, (System.nanoTime() - t0) / 1000);
+                        if (s.getCode() == Status.Code.UNAUTHENTICATED && (stranger || mistaken)) {
+                            (stranger ? unknown : wrong).recordValue(micros);
+                            (stranger ? unknowns : wrongs).incrementAndGet();
                         } else if (s.getCode() == Status.Code.RESOURCE_EXHAUSTED) {
                             String d = s.getDescription() == null ? "" : s.getDescription();
                             (d.startsWith("Too many sign-ins are being checked") ? busy : limited).incrementAndGet();
@@ -130,8 +139,9 @@ public final class SignInLoad {
         double[] after = hashChecks();
         double checks = after[1] - before[1];
         double mean = checks > 0 ? (after[0] - before[0]) * 1000 / checks : Double.NaN;
-        return new Result(rights.get(), unknowns.get(), busy.get(), limited.get(), errors.get(), seconds,
-            right.getIntervalHistogram(), unknown.getIntervalHistogram(), mean, Math.round(checks));
+        return new Result(rights.get(), wrongs.get(), unknowns.get(), busy.get(), limited.get(), errors.get(), seconds,
+            right.getIntervalHistogram(), wrong.getIntervalHistogram(), unknown.getIntervalHistogram(), mean,
+            Math.round(checks));
     }
 
     /** The lobby's {@code plyyard_lobby_password_check_seconds} sum and count from /q/metrics; NaN when unread. */
