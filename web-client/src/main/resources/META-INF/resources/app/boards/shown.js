@@ -46,8 +46,9 @@ export class ShownBoard {
    * @param {any} state a GameState
    * @param {string} fallbackGame the game when the state names none
    * @param {(notation: string) => void} [onMove] takes a clicked move; without it the board only shows
+   * @param {any} [lastMove] a Move to highlight as the one that led here (its squares marked as a game's last move)
    */
-  show(state, fallbackGame, onMove) {
+  show(state, fallbackGame, onMove, lastMove) {
     const game = state.board?.case ?? fallbackGame;
     if (this.game !== game) {
       this.game = game;
@@ -67,10 +68,10 @@ export class ShownBoard {
     if (this.els.error) this.els.error.textContent = "";
     this.els.note.textContent = onMove ? HOW[game] ?? "" : "";
     if (this.els.turns) {
-      this.els.turns.hidden = game !== "piracy";
+      this.els.turns.hidden = game !== "piracy" || !onMove; // a board that only shows has no turn to take
       for (const b of this.els.turns.querySelectorAll("button")) /** @type {HTMLButtonElement} */ (b).disabled = !onMove;
     }
-    this.board.update({ state, legal: [], flip: false, lastMove: undefined, compose: !!onMove,
+    this.board.update({ state, legal: [], flip: false, lastMove, compose: !!onMove,
       colours: (state.seats ?? []).map((/** @type {any} */ s) => s.colour),
       idle: onMove ? "" : "This position is only shown here." });
   }
