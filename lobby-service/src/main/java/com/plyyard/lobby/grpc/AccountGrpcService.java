@@ -71,13 +71,13 @@ public class AccountGrpcService extends AccountServiceGrpc.AccountServiceImplBas
 
     @Override
     public void signUp(SignUpRequest request, StreamObserver<SignUpResponse> out) {
-        workers.unaryFrom("SignUp", out, (token, address) ->
+        workers.passwordCall("SignUp", out, (token, address) ->
             accounts.signUp(request, new Sessions.Device(request.getDeviceLabel(), address)));
     }
 
     @Override
     public void signIn(SignInRequest request, StreamObserver<SignInResponse> out) {
-        workers.unaryFrom("SignIn", out, (token, address) -> {
+        workers.passwordCall("SignIn", out, (token, address) -> {
             Sessions.Device device = new Sessions.Device(request.getDeviceLabel(), address);
             return limited(request.getName(), address, () -> accounts.signIn(request, device));
         });
@@ -90,13 +90,13 @@ public class AccountGrpcService extends AccountServiceGrpc.AccountServiceImplBas
 
     @Override
     public void setPassword(SetPasswordRequest request, StreamObserver<SetPasswordResponse> out) {
-        workers.unaryFrom("SetPassword", out, (token, address) ->
+        workers.passwordCall("SetPassword", out, (token, address) ->
             accounts.setPassword(tokens.session(token), request.getNewPassword(), address));
     }
 
     @Override
     public void changePassword(ChangePasswordRequest request, StreamObserver<ChangePasswordResponse> out) {
-        workers.unaryFrom("ChangePassword", out, (token, address) -> {
+        workers.passwordCall("ChangePassword", out, (token, address) -> {
             SessionOwner me = tokens.session(token);
             return limited(me.player().getName(), address, () -> accounts.changePassword(me, request.getCurrentPassword(),
                 request.getNewPassword(), address));
@@ -126,7 +126,7 @@ public class AccountGrpcService extends AccountServiceGrpc.AccountServiceImplBas
 
     @Override
     public void replaceRecoveryCodes(ReplaceRecoveryCodesRequest request, StreamObserver<ReplaceRecoveryCodesResponse> out) {
-        workers.unaryFrom("ReplaceRecoveryCodes", out, (token, address) -> {
+        workers.passwordCall("ReplaceRecoveryCodes", out, (token, address) -> {
             SessionOwner me = tokens.session(token);
             return limited(me.player().getName(), address, () -> accounts.replaceRecoveryCodes(me,
                 request.getCurrentPassword(), address));
@@ -135,7 +135,7 @@ public class AccountGrpcService extends AccountServiceGrpc.AccountServiceImplBas
 
     @Override
     public void recoverAccount(RecoverAccountRequest request, StreamObserver<RecoverAccountResponse> out) {
-        workers.unaryFrom("RecoverAccount", out, (token, address) -> {
+        workers.passwordCall("RecoverAccount", out, (token, address) -> {
             Sessions.Device device = new Sessions.Device(request.getDeviceLabel(), address);
             return limited(request.getName(), address, () -> accounts.recover(request, device));
         });

@@ -29,4 +29,13 @@ public interface CallsConfig {
      */
     @WithDefault("20000")
     int maxStreams();
+
+    /**
+     * Threads for the calls that check or make a password hash (SignUp, SignIn, SetPassword, ChangePassword,
+     * ReplaceRecoveryCodes, RecoverAccount): their own, because such a call waits for the hashing threads
+     * (plyyard.lobby.accounts.hash-threads), and a storm of sign-ins must never hold the workers the moves need. All
+     * busy: one more is refused RESOURCE_EXHAUSTED at once.
+     */
+    @WithDefault("8")
+    int passwordWorkers();
 }

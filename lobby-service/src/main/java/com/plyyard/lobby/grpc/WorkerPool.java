@@ -31,8 +31,13 @@ public class WorkerPool {
     @Inject
     CallsConfig config;
 
+    static final String BUSY = "The lobby is overloaded right now; try again in a moment.";
+    /** The same sentence as the hashing threads' own refusal (players.PasswordHashing): to a client it is one thing. */
+    static final String PASSWORDS_BUSY = "Too many sign-ins are being checked right now; try again in a moment.";
+
     private ThreadPoolExecutor pool;
     private ThreadPoolExecutor streamPool;
+    private ThreadPoolExecutor passwordPool;
     /** Set when the lobby starts stopping: new calls are refused, those in flight finish and are answered. */
     private final AtomicBoolean draining = new AtomicBoolean();
     private final AtomicInteger inFlight = new AtomicInteger();
@@ -57,6 +62,14 @@ public class WorkerPool {
                 return t;
             });
         streamPool.allowCoreThreadTimeOut(true);
+        AtomicInteger a = new AtomicInteger();
+        passwordPool = new ThreadPoolExecutor(config.passwordWorkers(), config.passwordWorkers(), 60, TimeUnit.SECONDS,
+            new java.util.concurrent.SynchronousQueue<>(), r -> {
+                Thread t = new Thread(r, "lobby-password-call-" + a.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            });
+        passwordPool.allowCoreThreadTimeOut(true);
     }
 
     /**
@@ -97,6 +110,7 @@ public class WorkerPool {
         pause(250); // the streams' last statuses (ended just before) are written out
         pool.shutdown();
         streamPool.shutdown();
+        passwordPool.shutdown();
         try {
             pool.awaitTermination(10, TimeUnit.SECONDS);
             streamPool.awaitTermination(2, TimeUnit.SECONDS);
@@ -120,6 +134,20 @@ public class WorkerPool {
      * work gets the token (null for the calls that need none) and the address.
      */
     <R> void unaryFrom(String method, StreamObserver<R> out, java.util.function.BiFunction<String, String, R> work) {
+        unaryOn(pool, BUSY, method, out, work);
+    }
+
+    /**
+     * A call that checks or makes a password hash, on threads of its own ({@link CallsConfig#passwordWorkers()}): it may
+     * wait for the hashing threads for a while, and a storm of them must never hold the workers the moves need. All
+     * busy: RESOURCE_EXHAUSTED at once.
+     */
+    <R> void passwordCall(String method, StreamObserver<R> out, java.util.function.BiFunction<String, String, R> work) {
+        unaryOn(passwordPool, PASSWORDS_BUSY, method, out, work);
+    }
+
+    private <R> void unaryOn(ThreadPoolExecutor executor, String busy, String method, StreamObserver<R> out,
+                             java.util.function.BiFunction<String, String, R> work) {
         String token = token();
         String address = AuthInterceptor.ADDRESS.get();
         inFlight.incrementAndGet();
@@ -129,7 +157,7 @@ public class WorkerPool {
                 + "Try again in a moment (or on another instance)."), method));
             return;
         }
-        boolean queued = execute(out, () -> {
+        boolean queued = execute(executor, busy, out, () -> {
             try {
                 R result;
                 try {
@@ -213,12 +241,15 @@ public class WorkerPool {
 
     /** Runs work on the pool; a full queue answers RESOURCE_EXHAUSTED on {@code out} (and false). */
     boolean execute(StreamObserver<?> out, Runnable work) {
+        return execute(pool, BUSY, out, work);
+    }
+
+    private boolean execute(ThreadPoolExecutor executor, String busy, StreamObserver<?> out, Runnable work) {
         try {
-            pool.execute(work);
+            executor.execute(work);
             return true;
         } catch (RejectedExecutionException e) {
-            safeError(out, ErrorMapper.toStatus(LobbyException.exhausted("The lobby is overloaded right now; try again in a "
-                + "moment."), "queue"));
+            safeError(out, ErrorMapper.toStatus(LobbyException.exhausted(busy), "queue"));
             return false;
         }
     }

@@ -29,8 +29,11 @@ public interface AccountsConfig {
     /** Password hashes computed at once by this instance; unset: one per processor. */
     OptionalInt hashThreads();
 
-    /** Hashes waiting for a thread; one more is refused RESOURCE_EXHAUSTED. */
-    @WithDefault("32")
+    /**
+     * Hashes waiting for a thread; one more is refused RESOURCE_EXHAUSTED. The calls that wait run on threads of their
+     * own (plyyard.lobby.calls.password-workers, 8), which bound the waiting too.
+     */
+    @WithDefault("8")
     int hashQueue();
 
     /**

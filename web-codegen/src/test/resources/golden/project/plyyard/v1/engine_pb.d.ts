@@ -17,6 +17,88 @@ import type { GameState, Move } from "./games_pb.js";
 export declare const file_plyyard_v1_engine: GenFile;
 
 /**
+ * A position to weigh for one seat.
+ *
+ * @generated from message plyyard.v1.EvaluateRequest
+ */
+export declare type EvaluateRequest = Message<"plyyard.v1.EvaluateRequest"> & {
+  /**
+   * The position, as rules-service or lobby-service returned it.
+   *
+   * @generated from field: plyyard.v1.GameState state = 1;
+   */
+  state?: GameState | undefined;
+
+  /**
+   * The seat whose view the score takes (0-based).
+   *
+   * @generated from field: uint32 seat = 2;
+   */
+  seat: number;
+
+  /**
+   * How long to search: a depth, a node count, a move time, or a level.
+   *
+   * @generated from field: plyyard.v1.SearchLimits limits = 3;
+   */
+  limits?: SearchLimits | undefined;
+};
+
+/**
+ * Describes the message plyyard.v1.EvaluateRequest.
+ * Use `create(EvaluateRequestSchema)` to create a new message.
+ */
+export declare const EvaluateRequestSchema: GenMessage<EvaluateRequest>;
+
+/**
+ * A seat's standing, and the search that found it.
+ *
+ * @generated from message plyyard.v1.EvaluateResponse
+ */
+export declare type EvaluateResponse = Message<"plyyard.v1.EvaluateResponse"> & {
+  /**
+   * The score from the seat's view (above 0: it stands better), in hundredths of the game's unit.
+   *
+   * @generated from field: int32 score = 1;
+   */
+  score: number;
+
+  /**
+   * The depth the search completed, in plies.
+   *
+   * @generated from field: uint32 depth = 2;
+   */
+  depth: number;
+
+  /**
+   * The positions searched.
+   *
+   * @generated from field: uint64 nodes = 3;
+   */
+  nodes: bigint;
+
+  /**
+   * The search's time in milliseconds.
+   *
+   * @generated from field: uint64 millis = 4;
+   */
+  millis: bigint;
+
+  /**
+   * The line the search expects, the mover's move first, in canonical notation.
+   *
+   * @generated from field: repeated string pv = 5;
+   */
+  pv: string[];
+};
+
+/**
+ * Describes the message plyyard.v1.EvaluateResponse.
+ * Use `create(EvaluateResponseSchema)` to create a new message.
+ */
+export declare const EvaluateResponseSchema: GenMessage<EvaluateResponse>;
+
+/**
  * @generated from message plyyard.v1.SearchLimits
  */
 export declare type SearchLimits = Message<"plyyard.v1.SearchLimits"> & {
@@ -676,5 +758,19 @@ export declare const EngineService: GenService<{
     methodKind: "server_streaming";
     input: typeof ReviewGameRequestSchema;
     output: typeof ReviewProgressSchema;
+  },
+  /**
+   * How one seat stands, whether or not it is to move (lobby-service's AI seats weigh a draw offer by it): a search
+   * within the limits (a level gives its depth and time, never its randomness), the score from that seat's view on the
+   * scale above. Seats in two sides: the seat's side against the other; a free-for-all: the seat against all the others
+   * together (the paranoid search BestMove makes for the seat to move). A finished game or a seat that is out ->
+   * FAILED_PRECONDITION; a malformed state, a seat the game does not have, missing or bad limits -> INVALID_ARGUMENT.
+   *
+   * @generated from rpc plyyard.v1.EngineService.Evaluate
+   */
+  evaluate: {
+    methodKind: "unary";
+    input: typeof EvaluateRequestSchema;
+    output: typeof EvaluateResponseSchema;
   },
 }>;

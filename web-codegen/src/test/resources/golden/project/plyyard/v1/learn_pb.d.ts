@@ -744,6 +744,14 @@ export declare type PuzzleAttempt = Message<"plyyard.v1.PuzzleAttempt"> & {
    * @generated from field: repeated string solution = 16;
    */
   solution: string[];
+
+  /**
+   * Once the attempt is over: the positions of the solution's line for a board to play it through, the puzzle's start
+   * first, then the position after each move of `solution` (so one more than `solution` has moves).
+   *
+   * @generated from field: repeated plyyard.v1.GameState solution_states = 17;
+   */
+  solutionStates: GameState[];
 };
 
 /**
@@ -751,6 +759,48 @@ export declare type PuzzleAttempt = Message<"plyyard.v1.PuzzleAttempt"> & {
  * Use `create(PuzzleAttemptSchema)` to create a new message.
  */
 export declare const PuzzleAttemptSchema: GenMessage<PuzzleAttempt>;
+
+/**
+ * What a wrong answer led to: the move, the position after it, and the opponent's reply that refutes it.
+ *
+ * @generated from message plyyard.v1.PuzzleRefutation
+ */
+export declare type PuzzleRefutation = Message<"plyyard.v1.PuzzleRefutation"> & {
+  /**
+   * The wrong move, as the player sent it.
+   *
+   * @generated from field: string move = 1;
+   */
+  move: string;
+
+  /**
+   * The position after the wrong move.
+   *
+   * @generated from field: plyyard.v1.GameState after_move = 2;
+   */
+  afterMove?: GameState | undefined;
+
+  /**
+   * The opponent's best reply, in canonical notation (ai-service, about half a second of its strongest level; exact
+   * from the table where Piracy's is built); empty when the move ended the game or ai-service could not be asked.
+   *
+   * @generated from field: string reply = 3;
+   */
+  reply: string;
+
+  /**
+   * The position after the reply; unset when there is no reply.
+   *
+   * @generated from field: plyyard.v1.GameState after_reply = 4;
+   */
+  afterReply?: GameState | undefined;
+};
+
+/**
+ * Describes the message plyyard.v1.PuzzleRefutation.
+ * Use `create(PuzzleRefutationSchema)` to create a new message.
+ */
+export declare const PuzzleRefutationSchema: GenMessage<PuzzleRefutation>;
 
 /**
  * @generated from message plyyard.v1.AnswerPuzzleRequest
@@ -828,6 +878,13 @@ export declare type PuzzleAnswer = Message<"plyyard.v1.PuzzleAnswer"> & {
    * @generated from field: bool repeated = 7;
    */
   repeated: boolean;
+
+  /**
+   * The answer that failed the attempt: where the wrong move leads (unset for a right answer).
+   *
+   * @generated from field: plyyard.v1.PuzzleRefutation refutation = 8;
+   */
+  refutation?: PuzzleRefutation | undefined;
 };
 
 /**

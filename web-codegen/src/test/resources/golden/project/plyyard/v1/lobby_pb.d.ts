@@ -1462,8 +1462,8 @@ export declare const MatchService: GenService<{
    * The match's game record in its game's format (PDN, the Ploy and Piracy records), written by rules-service with the
    * engine's record writers from the stored moves, seats and result: the file `./plyyard export` prints and the web
    * client downloads. Any signed-in player may ask (spectators too), at any time (while the match goes on: the moves so
-   * far and the result "*"). NOT_FOUND for no such match; FAILED_PRECONDITION for a match the format cannot record (a
-   * free-for-all seat that left by resignation or time while the game went on).
+   * far and the result "*"); a free-for-all seat that left by resignation or time while the game went on is in the
+   * record where it left. NOT_FOUND for no such match; FAILED_PRECONDITION for a match of more than 1024 plies.
    *
    * @generated from rpc plyyard.v1.MatchService.GetMatchRecord
    */

@@ -509,6 +509,13 @@ export declare type WriteRecordRequest = Message<"plyyard.v1.WriteRecordRequest"
    * @generated from field: plyyard.v1.RecordHeaders headers = 5;
    */
   headers?: RecordHeaders | undefined;
+
+  /**
+   * The seats that left by resignation or time while the game went on, in the order they left (at most one a seat).
+   *
+   * @generated from field: repeated plyyard.v1.SeatLeaving leavings = 6;
+   */
+  leavings: SeatLeaving[];
 };
 
 /**
@@ -516,6 +523,40 @@ export declare type WriteRecordRequest = Message<"plyyard.v1.WriteRecordRequest"
  * Use `create(WriteRecordRequestSchema)` to create a new message.
  */
 export declare const WriteRecordRequestSchema: GenMessage<WriteRecordRequest>;
+
+/**
+ * A seat that left a game by resignation or time, where a record keeps it.
+ *
+ * @generated from message plyyard.v1.SeatLeaving
+ */
+export declare type SeatLeaving = Message<"plyyard.v1.SeatLeaving"> & {
+  /**
+   * How many of the record's moves were played before the seat left (0: before the first move).
+   *
+   * @generated from field: uint32 after_moves = 1;
+   */
+  afterMoves: number;
+
+  /**
+   * The seat that left, by index.
+   *
+   * @generated from field: uint32 seat = 2;
+   */
+  seat: number;
+
+  /**
+   * How it left: RESIGNATION or TIMEOUT.
+   *
+   * @generated from field: plyyard.v1.EndReason reason = 3;
+   */
+  reason: EndReason;
+};
+
+/**
+ * Describes the message plyyard.v1.SeatLeaving.
+ * Use `create(SeatLeavingSchema)` to create a new message.
+ */
+export declare const SeatLeavingSchema: GenMessage<SeatLeaving>;
 
 /**
  * What a record says about its game besides the moves. Every field may be left empty ("?" in the record).
@@ -706,9 +747,13 @@ export declare const RulesService: GenService<{
   /**
    * A game's record in its game's record format (PDN for draughts, the Ploy and Piracy records: docs/draughts.md,
    * docs/ploy.md, docs/piracy.md), written by the engine's own record writer, the one `./plyyard` reads records with.
-   * The moves are replayed from the first position (an illegal one -> FAILED_PRECONDITION naming its number); the
-   * result is the rules' result of the final position, "*" while the game goes on or when it ended otherwise
-   * (resignation, time, agreement: the headers' result then says how, as the Termination tag).
+   * The moves are replayed from the first position (an illegal one -> FAILED_PRECONDITION naming its number), with the
+   * seats that left while the game went on (leavings: free-for-all Ploy) taken out where they left, as RemoveSeat
+   * takes them out; the result is the rules' result of the final position, "*" while the game goes on or when it
+   * ended otherwise (resignation, time, agreement: the headers' result then says how, as the Termination tag).
+   * Leavings in a game whose record cannot hold them (draughts, Piracy), out of order or beyond the moves ->
+   * INVALID_ARGUMENT; a leaving that cannot happen where it stands (the seat is out, the game over) ->
+   * FAILED_PRECONDITION naming it.
    *
    * @generated from rpc plyyard.v1.RulesService.WriteRecord
    */
