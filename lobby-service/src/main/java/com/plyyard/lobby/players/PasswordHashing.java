@@ -93,7 +93,9 @@ public class PasswordHashing {
     }
 
     void stop(@Observes ShutdownEvent stop) {
-        pool.shutdownNow();
+        if (pool != null) {
+            pool.shutdownNow();
+        }
     }
 
     /** The cost new hashes are made with. */
@@ -124,6 +126,11 @@ public class PasswordHashing {
     /** How many dummy checks this instance has made (the test that unknown names cost a hash reads it). */
     public long dummyChecks() {
         return dummyChecks.get();
+    }
+
+    /** How many hashes run at this moment (0 before the start). */
+    int hashesRunning() {
+        return pool == null ? 0 : pool.getActiveCount();
     }
 
     private <T> T run(Callable<T> work) {
