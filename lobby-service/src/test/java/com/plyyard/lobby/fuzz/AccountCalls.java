@@ -49,6 +49,12 @@ final class AccountCalls {
     private static final Set<Status.Code> OK = EnumSet.of(Status.Code.OK);
     private static final Set<Status.Code> INVALID = EnumSet.of(Status.Code.INVALID_ARGUMENT);
     private static final Set<Status.Code> WRONG = EnumSet.of(Status.Code.UNAUTHENTICATED);
+    /**
+     * Not the operator: UNAUTHENTICATED, unless the edge's input limits refused a field first (they run before the
+     * key is looked at, as for every call without a valid token).
+     */
+    private static final Set<Status.Code> NOT_OPERATOR = EnumSet.of(Status.Code.UNAUTHENTICATED,
+        Status.Code.INVALID_ARGUMENT, Status.Code.RESOURCE_EXHAUSTED);
     private final LobbyWorld world;
     private final LobbyCalls base;
 
@@ -70,7 +76,9 @@ final class AccountCalls {
 
     private static boolean valid(String password) {
         int n = password.codePointCount(0, password.length());
-        return n >= 8 && n <= 128 && !password.equals("password1") && !password.isBlank();
+        // a control character is refused by the edge (as in every text field), INVALID_ARGUMENT all the same
+        return n >= 8 && n <= 128 && !password.equals("password1") && !password.isBlank()
+            && password.codePoints().noneMatch(com.plyyard.grpc.Sentences::isControl);
     }
 
     /** A player of the world with a password (null when there is none yet). */
@@ -297,7 +305,7 @@ final class AccountCalls {
     }
 
     private static Set<Status.Code> operatorExpected(Caller c, Set<Status.Code> expected) {
-        return c.kind().equals("operator") ? expected : WRONG;
+        return c.kind().equals("operator") ? expected : NOT_OPERATOR;
     }
 
     /** A player name for the operator: of a player with sessions to spare (made for it), anyone's, or none's. */
