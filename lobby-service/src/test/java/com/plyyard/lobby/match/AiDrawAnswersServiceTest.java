@@ -128,6 +128,8 @@ class AiDrawAnswersServiceTest {
         assertEquals(0, declined.getState().getToMove(), "still the person's turn");
         Match moved = moves.submitMove(person(m, 0), id, "32-28", declined.getVersion());
         assertEquals(1, moved.getMovesCount(), "the person plays on");
+        // and the AI answers the move: waited for, so its request cannot land in the next test's count
+        assertEquals(2, await(id, x -> x.getMovesCount() == 2).getMovesCount(), "the AI plays on too");
     }
 
     /** The margin by level: the same small edge (40) is taken as a draw by a beginner and played on by an expert. */
