@@ -155,8 +155,9 @@ public final class LobbyCalls {
         return one.then((call, r) -> {
             Message noisy = Messages.withUnknownFields(call.request(), r, 200);
             boolean keepAuth = call.expected() != null && call.expected().contains(Status.Code.UNAUTHENTICATED);
+            // a refusal for the caller stays one; but a request made huge may be refused by the edge first
             return noisy == call.request() ? call : new Call(call.rpc(), call.method(), noisy, call.caller(), call.stream(),
-                keepAuth ? call.expected() : null, call.onOk());
+                keepAuth ? with(call.expected(), EDGE.toArray(Status.Code[]::new)) : null, call.onOk());
         });
     }
 
