@@ -33,9 +33,10 @@ public interface CallsConfig {
     /**
      * Threads for the calls that check or make a password hash (SignUp, SignIn, SetPassword, ChangePassword,
      * ReplaceRecoveryCodes, RecoverAccount): their own, because such a call waits for the hashing threads
-     * (plyyard.lobby.accounts.hash-threads), and a storm of sign-ins must never hold the workers the moves need. All
-     * busy: one more is refused RESOURCE_EXHAUSTED at once.
+     * (plyyard.lobby.accounts.hash-threads and hash-queue, whose refusal is the one a client meets), and a storm of
+     * sign-ins must never hold the workers the moves need. As many again may wait for a thread; beyond that, one more is
+     * refused RESOURCE_EXHAUSTED at once.
      */
-    @WithDefault("8")
+    @WithDefault("16")
     int passwordWorkers();
 }

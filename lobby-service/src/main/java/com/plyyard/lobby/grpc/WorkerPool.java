@@ -64,7 +64,9 @@ public class WorkerPool {
         streamPool.allowCoreThreadTimeOut(true);
         AtomicInteger a = new AtomicInteger();
         passwordPool = new ThreadPoolExecutor(config.passwordWorkers(), config.passwordWorkers(), 60, TimeUnit.SECONDS,
-            new java.util.concurrent.SynchronousQueue<>(), r -> {
+            // a queue, not a hand-off: a thread that has just answered is not yet back waiting, and the client's next
+            // call must not be refused for that moment
+            new java.util.concurrent.ArrayBlockingQueue<>(config.passwordWorkers()), r -> {
                 Thread t = new Thread(r, "lobby-password-call-" + a.incrementAndGet());
                 t.setDaemon(true);
                 return t;
@@ -140,7 +142,7 @@ public class WorkerPool {
     /**
      * A call that checks or makes a password hash, on threads of its own ({@link CallsConfig#passwordWorkers()}): it may
      * wait for the hashing threads for a while, and a storm of them must never hold the workers the moves need. All
-     * busy: RESOURCE_EXHAUSTED at once.
+     * busy and as many waiting: RESOURCE_EXHAUSTED at once.
      */
     <R> void passwordCall(String method, StreamObserver<R> out, java.util.function.BiFunction<String, String, R> work) {
         unaryOn(passwordPool, PASSWORDS_BUSY, method, out, work);

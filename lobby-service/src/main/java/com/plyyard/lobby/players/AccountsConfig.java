@@ -31,7 +31,7 @@ public interface AccountsConfig {
 
     /**
      * Hashes waiting for a thread; one more is refused RESOURCE_EXHAUSTED. The calls that wait run on threads of their
-     * own (plyyard.lobby.calls.password-workers, 8), which bound the waiting too.
+     * own (plyyard.lobby.calls.password-workers, 16).
      */
     @WithDefault("8")
     int hashQueue();
