@@ -130,7 +130,9 @@ class PlayCommandTest {
         assertTrue(text(seen).contains("your move (Green"), text(seen));
         new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
         if (!p.waitFor(10, TimeUnit.SECONDS)) {
-            p.destroy(); // SIGINT ignored (a job started in the background): SIGTERM runs the same shutdown hooks
+            // SIGINT ignored (a job started in the background, as CI's may be): SIGTERM runs the same shutdown hooks.
+            // Sent with kill, not Process.destroy(), which also closes our end of its output before the hook writes
+            new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();
         }
         assertTrue(p.waitFor(20, TimeUnit.SECONDS));
         reader.join(5000);
