@@ -611,9 +611,7 @@ class ComposeStackContainersIT {
 
         io.grpc.ManagedChannel channel = io.grpc.ManagedChannelBuilder.forTarget(PLAYERS).usePlaintext().build();
         try {
-            io.grpc.Metadata auth = new io.grpc.Metadata();
-            auth.put(io.grpc.Metadata.Key.of("authorization", io.grpc.Metadata.ASCII_STRING_MARSHALLER), "Bearer " + token);
-            io.grpc.ClientInterceptor bearer = io.grpc.stub.MetadataUtils.newAttachHeadersInterceptor(auth);
+            io.grpc.ClientInterceptor bearer = bearer(token);
             var lobby = com.plyyard.proto.v1.LobbyServiceGrpc.newBlockingStub(channel).withInterceptors(bearer);
             var accounts = com.plyyard.proto.v1.AccountServiceGrpc.newBlockingStub(channel).withInterceptors(bearer);
 
@@ -708,9 +706,7 @@ class ComposeStackContainersIT {
             System.getProperty("plyyard.containers.oidc-password-2"));
         io.grpc.ManagedChannel channel = io.grpc.ManagedChannelBuilder.forTarget(PLAYERS).usePlaintext().build();
         try {
-            io.grpc.Metadata auth = new io.grpc.Metadata();
-            auth.put(io.grpc.Metadata.Key.of("authorization", io.grpc.Metadata.ASCII_STRING_MARSHALLER), "Bearer " + token);
-            io.grpc.ClientInterceptor bearer = io.grpc.stub.MetadataUtils.newAttachHeadersInterceptor(auth);
+            io.grpc.ClientInterceptor bearer = bearer(token);
             var lobby = com.plyyard.proto.v1.LobbyServiceGrpc.newBlockingStub(channel).withInterceptors(bearer);
             for (int i = 0; i < 4; i++) { // HAProxy balances each call: both replicas refuse
                 StatusRuntimeException unnamed = org.junit.jupiter.api.Assertions.assertThrows(StatusRuntimeException.class,
@@ -728,6 +724,13 @@ class ComposeStackContainersIT {
         } finally {
             channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
         }
+    }
+
+    /** Sends {@code token} (the provider's access token) as the bearer of every call. */
+    private static io.grpc.ClientInterceptor bearer(String token) {
+        io.grpc.Metadata auth = new io.grpc.Metadata();
+        auth.put(io.grpc.Metadata.Key.of("authorization", io.grpc.Metadata.ASCII_STRING_MARSHALLER), "Bearer " + token);
+        return io.grpc.stub.MetadataUtils.newAttachHeadersInterceptor(auth);
     }
 
     /** An access token for a user of the realm by the password grant, at the token endpoint the issuer announces. */
